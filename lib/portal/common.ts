@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { LIMITS } from './limits';
+
+export const Uri = z.url();
+export const DateTime = z.iso.datetime({ offset: true });
+export const NonNegativeInt = z.int().min(0);
+export const Revision = NonNegativeInt;
+/** Preparation revision and attempt_sequence start at 1 (spec §8). */
+export const PositiveRevision = z.int().min(1);
+
+/** A page of a collection (spec 2.1). */
+export const page = <T extends z.ZodType>(item: T) =>
+  z.strictObject({
+    object: z.literal('list'),
+    items: z.array(item),
+    next_cursor: z.string().nullable(),
+    previous_cursor: z.string().nullable(),
+  });
+
+/** Forward-only pages (answers, repeatable items, answer files): previous_cursor is always null. */
+export const forwardPage = <T extends z.ZodType>(item: T) =>
+  z.strictObject({
+    object: z.literal('list'),
+    items: z.array(item),
+    next_cursor: z.string().nullable(),
+    previous_cursor: z.null(),
+  });
+
+export const PageQuery = z.strictObject({
+  page_size: z.coerce.number().int().min(LIMITS.paging.min).max(LIMITS.paging.max).optional(),
+  cursor: z.string().min(1).optional(),
+});
+
+/** Error codes of DESIGN.md §5 with their HTTP statuses. */
+export const ERROR_STATUS = {
+  invalid_request: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  precondition_failed: 412,
+  precondition_required: 428,
+  validation_failed: 422,
+  idempotency_key_reused: 422,
+  rate_limited: 429,
+  internal_error: 500,
+} as const;
+export type PortalErrorCode = keyof typeof ERROR_STATUS;
+export const PortalErrorCodeSchema = z.enum(Object.keys(ERROR_STATUS) as [PortalErrorCode, ...PortalErrorCode[]]);
+
+export const ErrorDetail = z.strictObject({
+  code: z.string(),
+  message: z.string(),
+  block_key: z.string().optional(),
+  schema_key: z.string().optional(),
+  field_key: z.string().optional(),
+  item_id: z.string().optional(),
+  parameter: z.string().optional(),
+});
+export type ErrorDetail = z.infer<typeof ErrorDetail>;
+
+/** Error body (DESIGN.md §5). The code is kept a string so an unknown upstream code still parses. */
+export const ErrorBody = z.strictObject({
+  error: z.strictObject({
+    code: z.string(),
+    message: z.string(),
+    request_id: z.string(),
+    details: z.array(ErrorDetail),
+  }),
+});
+export type ErrorBody = z.infer<typeof ErrorBody>;
+
+/** The `{id, object}` reference used inside several resources. */
+export const ref = <O extends string>(idSchema: z.ZodString, object: O) =>
+  z.strictObject({ id: idSchema, object: z.literal(object) });

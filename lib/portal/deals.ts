@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { DateTime, Revision, Uri, page } from './common';
+import { BusinessId, DealApplicationId, DealId, DealPipelineId, DealStageId, RecipientId } from './ids';
+
+/** 2.14 Deal. The application summary, project and recipient are objects the spec leaves open. */
+export const Deal = z.strictObject({
+  id: DealId,
+  object: z.literal('deal'),
+  revision: Revision,
+  application: z.looseObject({}),
+  project: z.looseObject({}).nullable(),
+  recipient: z.looseObject({}).nullable(),
+  name: z.string(),
+  status: z.string().nullable(),
+  workflow: z.strictObject({
+    pipeline: z.strictObject({ id: DealPipelineId, name: z.string() }),
+    stage: z.strictObject({ id: DealStageId, name: z.string() }),
+    stages_url: Uri,
+  }),
+  created_at: DateTime,
+  updated_at: DateTime,
+  url: Uri,
+  is_sample: z.boolean().optional(),
+});
+export type Deal = z.infer<typeof Deal>;
+export const DealPage = page(Deal);
+
+/** Deal create body (DESIGN.md §5): no recipient_id means a deal for the Portal itself. */
+export const DealCreateBody = z.strictObject({
+  name: z.string().trim().min(1).max(255),
+  business_id: BusinessId,
+  recipient_id: RecipientId.optional(),
+});
+export type DealCreateBody = z.infer<typeof DealCreateBody>;
+
+/** 2.15 Deal application. */
+export const DealApplication = z.strictObject({
+  id: DealApplicationId,
+  object: z.literal('deal_application'),
+  revision: Revision,
+  answers_revision: Revision,
+  status: z.string().nullable(),
+  submitted_at: DateTime.nullable(),
+  created_at: DateTime,
+  updated_at: DateTime,
+  url: Uri,
+  answers_url: Uri,
+  contract_url: Uri,
+  submit_url: Uri,
+});
+export type DealApplication = z.infer<typeof DealApplication>;
+
+export const DealPipeline = z.strictObject({
+  id: DealPipelineId,
+  object: z.literal('deal_pipeline'),
+  name: z.string(),
+  stages_url: Uri,
+});
+export const DealPipelinePage = page(DealPipeline);
+export const DealStage = z.strictObject({
+  id: DealStageId,
+  object: z.literal('deal_stage'),
+  name: z.string(),
+  order: z.int(),
+  pipeline: z.strictObject({ id: DealPipelineId, name: z.string() }),
+});
+export const DealStagePage = page(DealStage);
+
+/** Recipients (DESIGN.md §5): the organisations a deal can be made for. */
+export const Recipient = z.strictObject({ id: RecipientId, object: z.literal('recipient'), name: z.string() });
+export type Recipient = z.infer<typeof Recipient>;
+export const RecipientPage = page(Recipient);

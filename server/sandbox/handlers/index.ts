@@ -1,0 +1,20 @@
+import type { RouteDef } from '../http/context';
+import { answerRoutes } from './answers';
+import { applicationRoutes } from './applications';
+import { businessRoutes } from './businesses';
+import { fileRoutes } from './files';
+import { itemRoutes } from './items';
+import { openApiRoutes, registerRoutesForOpenApi } from './openapi';
+import { rootRoutes } from './root';
+
+/** Every /v1/ operation of the sandbox. */
+export const routes: RouteDef[] = [
+  ...rootRoutes,
+  ...openApiRoutes,
+  ...businessRoutes,
+  ...applicationRoutes,
+  ...answerRoutes,
+  ...itemRoutes,
+  ...fileRoutes,
+];
+registerRoutesForOpenApi(routes);

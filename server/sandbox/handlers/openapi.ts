@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { ErrorBody, ERROR_STATUS } from '@/lib/portal';
+import type { ApiKeyDef } from '../keys';
+import { effectivePermissions } from '../keys';
+import type { RouteDef } from '../http/context';
+import type { Sandbox } from '../sandbox';
+
+type JsonSchema = Record<string, unknown>;
+const toSchema = (s: z.ZodType): JsonSchema =>
+  z.toJSONSchema(s, { target: 'draft-2020-12', unrepresentable: 'any', io: 'output' }) as JsonSchema;
+
+const errorResponse = (description: string) => ({
+  description,
+  headers: { 'Request-Id': { schema: { type: 'string' } } },
+  content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+});
+
+/** Query parameters of a route, read from its strict zod query schema. */
+function queryParameters(route: RouteDef) {
+  if (!route.query) return [];
+  const schema = toSchema(route.query) as { properties?: Record<string, JsonSchema> };
+  return Object.entries(schema.properties ?? {}).map(([name, s]) => ({ name, in: 'query', required: false, schema: s }));
+}
+
+/**
+ * The OpenAPI 3.1 document, generated from the routes and the lib/portal zod schemas rather than written
+ * by hand. With a key, only the operations that key may call are listed.
+ */
+export function openApiDocument(sb: Sandbox, routes: RouteDef[], key: ApiKeyDef | null) {
+  const perms = key ? effectivePermissions(key) : null;
+  const visible = routes.filter((r) => !perms || r.access === 'any' || r.access.some((p) => perms.has(p)));
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const r of visible) {
+    const path = `/${r.path}`.replace(/:([a-z_]+)/g, '{$1}');
+    const params = [...path.matchAll(/\{([a-z_]+)\}/g)].map((m) => ({ name: m[1], in: 'path', required: true, schema: { type: 'string' } }));
+    const headers = [
+      ...(r.idempotency ? [{ name: 'Idempotency-Key', in: 'header', required: r.idempotency === 'required', schema: { type: 'string', maxLength: 255 } }] : []),
+      ...(r.ifMatch ? [{ name: 'If-Match', in: 'header', required: r.ifMatch === 'required', schema: { type: 'string' } }] : []),
+    ];
+    const status = String(r.successStatus ?? 200);
+    paths[path] ??= {};
+    paths[path][r.method.toLowerCase()] = {
+      operationId: `${r.method.toLowerCase()}_${r.path.replace(/[^a-z0-9]+/gi, '_').replace(/^_|_$/g, '') || 'root'}`,
+      summary: r.summary,
+      tags: [r.tag],
+      'x-permissions': r.access === 'any' ? [] : r.access,
+      parameters: [...params, ...queryParameters(r), ...headers],
+      ...(r.requestBody ? { requestBody: { required: true, content: { 'application/json': { schema: toSchema(r.requestBody) } } } } : {}),
+      responses: {
+        [status]: {
+          description: r.summary,
+          headers: { 'Request-Id': { schema: { type: 'string' } }, ETag: { schema: { type: 'string' } } },
+          content: { 'application/json': { schema: toSchema(r.response) } },
+        },
+        default: errorResponse(`An error: ${Object.keys(ERROR_STATUS).join(', ')}`),
+      },
+    };
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Portal Integration REST API (sandbox)',
+      version: '1',
+      description: key
+        ? `Operations available to the key ${key.id}.`
+        : 'Every operation of the Portal Integration REST API as the sandbox implements it.',
+    },
+    servers: [{ url: sb.urls.base }],
+    security: [{ bearer: [] }],
+    paths,
+    components: {
+      securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
+      schemas: { Error: toSchema(ErrorBody) },
+    },
+  };
+}
+
+let allRoutes: RouteDef[] = [];
+/** The handlers module registers the full route table here (avoids an import cycle). */
+export const registerRoutesForOpenApi = (routes: RouteDef[]) => {
+  allRoutes = routes;
+};
+
+export const publicOpenApi = (sb: Sandbox) => openApiDocument(sb, allRoutes, null);
+
+export const openApiRoutes: RouteDef[] = [
+  {
+    // GET /openapi.json – the description limited to what this key may call
+    method: 'GET',
+    path: 'openapi.json',
+    access: 'any',
+    summary: 'Machine-readable description for this key',
+    tag: 'root',
+    response: z.looseObject({ openapi: z.string(), paths: z.record(z.string(), z.unknown()) }),
+    handle: ({ sb, key }) => ({ status: 200, body: openApiDocument(sb, allRoutes, key) }),
+  },
+];

@@ -1,0 +1,52 @@
+import type { Environment } from '@/lib/portal';
+import { DEMO_KEYS, type ApiKeyDef } from './keys';
+
+export interface SandboxOptions {
+  host: string;
+  /** 0 picks a free port. */
+  port: number;
+  /** Which keys authenticate: a test sandbox refuses live keys and the other way round. */
+  environment: Environment;
+  /** 'demo' loads the demo Portal; 'empty' keeps its contracts and pipelines but no businesses. */
+  seed: 'demo' | 'empty';
+  /** Where state is kept across restarts; null keeps it in memory only. */
+  dataFile: string | null;
+  keys: ApiKeyDef[];
+  /** Token bucket per key; null turns throttling off (benchmarks). */
+  rateLimit: { perSecond: number; burst: number } | null;
+  /** Signs cursors and transfer URLs. */
+  secret: string;
+  uploadTtlSeconds: number;
+  maxUploadBytes: number;
+  /** Origin written into returned URLs; defaults to the address the server listens on. */
+  publicOrigin: string | null;
+  /** One access-log line a request on stdout (method, path, status, duration, Request-Id; never headers). */
+  log: boolean;
+}
+
+export const DEFAULT_OPTIONS: SandboxOptions = {
+  host: '127.0.0.1',
+  port: 4010,
+  environment: 'test',
+  seed: 'demo',
+  dataFile: null,
+  keys: DEMO_KEYS,
+  rateLimit: { perSecond: 100, burst: 200 },
+  secret: 'sandbox-dev-secret-change-me',
+  uploadTtlSeconds: 15 * 60,
+  maxUploadBytes: 25 * 1024 * 1024,
+  publicOrigin: null,
+  log: false,
+};
+
+export const ALLOWED_UPLOAD_TYPES = new Set([
+  'application/pdf',
+  'image/png',
+  'image/jpeg',
+  'text/plain',
+  'text/csv',
+  'application/msword',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  'application/vnd.ms-excel',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+]);

@@ -1,0 +1,263 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { z } from 'zod';
+import { effectivePermissions } from './keys';
+import { DEFAULT_OPTIONS, type SandboxOptions } from './options';
+import { Sandbox } from './sandbox';
+import { authenticate } from './http/auth';
+import { bodyError, zodDetails, type Ctx, type Reply } from './http/context';
+import { contentEtag } from './http/etag';
+import { SandboxError } from './http/errors';
+import { IdempotencyStore } from './http/idempotency';
+import { newRequestId } from './http/request-id';
+import { Router } from './http/router';
+import { routes } from './handlers';
+import { publicOpenApi } from './handlers/openapi';
+import { handleDownload, handleInvitationPage, handleTransfer } from './handlers/transfers';
+
+export interface RunningSandbox {
+  sandbox: Sandbox;
+  server: Server;
+  origin: string;
+  /** The API base URL, ending in /v1/. */
+  baseUrl: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+const MAX_JSON_BYTES = 1024 * 1024;
+
+export function send(res: ServerResponse, reply: Reply) {
+  const body = reply.body === undefined ? '' : JSON.stringify(reply.body);
+  res.statusCode = reply.status;
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Cache-Control', 'no-store');
+  for (const [k, v] of Object.entries(reply.headers ?? {})) res.setHeader(k, v);
+  res.end(body);
+}
+
+export function errorReply(e: unknown, requestId: string): Reply {
+  const err =
+    e instanceof SandboxError ? e : new SandboxError('internal_error', 'The sandbox failed to handle this request.');
+  if (!(e instanceof SandboxError)) console.error(`[sandbox] ${requestId}`, e);
+  return {
+    status: err.status,
+    headers: err.headers,
+    body: { error: { code: err.code, message: err.message, request_id: requestId, details: err.details } },
+  };
+}
+
+export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (c: Buffer) => {
+      size += c.length;
+      if (size > limit) {
+        reject(new SandboxError('invalid_request', `The request body is larger than ${limit} bytes.`));
+        req.destroy();
+        return;
+      }
+      chunks.push(c);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+function parseQuery(url: URL, schema: z.ZodType | undefined) {
+  const raw: Record<string, string> = {};
+  for (const [k, v] of url.searchParams) {
+    if (k in raw) {
+      throw new SandboxError('invalid_request', `The query parameter ${k} is given twice.`, [
+        { code: 'duplicate_parameter', message: `${k} is given twice.`, parameter: k },
+      ]);
+    }
+    raw[k] = v;
+  }
+  if (!schema) {
+    const first = Object.keys(raw)[0];
+    if (first !== undefined) {
+      throw new SandboxError('invalid_request', `Unsupported query parameter: ${first}.`, [
+        { code: 'unsupported_parameter', message: `${first} is not supported by this operation.`, parameter: first },
+      ]);
+    }
+    return {};
+  }
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) {
+    const details = zodDetails(parsed.error, true);
+    const unknown = parsed.error.issues.find((i) => i.code === 'unrecognized_keys');
+    const message = unknown
+      ? `Unsupported query parameter: ${details.find((d) => d.code === 'unknown_property')?.parameter}.`
+      : `Invalid query parameter: ${details[0]?.parameter ?? ''}.`;
+    throw new SandboxError(
+      'invalid_request',
+      message,
+      details.map((d) => (d.code === 'unknown_property' ? { ...d, code: 'unsupported_parameter' } : d)),
+    );
+  }
+  return parsed.data as Record<string, unknown>;
+}
+
+async function handleApi(sb: Sandbox, router: Router, req: IncomingMessage, res: ServerResponse, url: URL, requestId: string): Promise<Reply> {
+  const key = authenticate(req.headers.authorization, sb.options);
+  const limit = sb.options.rateLimit;
+  const perSecond = key.rate_per_second === undefined ? limit?.perSecond : key.rate_per_second;
+  if (limit && perSecond) sb.limiter.take(key.id, perSecond, Math.max(limit.burst, 1));
+
+  const path = url.pathname.slice('/v1/'.length);
+  const method = req.method ?? 'GET';
+  const matched = router.match(method, path);
+  if (!('route' in matched)) {
+    throw new SandboxError(
+      'not_found',
+      matched.pathExists ? `${method} is not supported on ${url.pathname}.` : `No operation at ${url.pathname}.`,
+    );
+  }
+  const { route, params } = matched;
+  if (route.access !== 'any') {
+    const perms = effectivePermissions(key);
+    if (!route.access.some((p) => perms.has(p))) {
+      throw new SandboxError('forbidden', `This API key lacks the permission for this operation (${route.access.join(' or ')}).`, [
+        { code: 'missing_permission', message: `Requires ${route.access.join(' or ')}.` },
+      ]);
+    }
+  }
+  const query = parseQuery(url, route.query);
+
+  let raw: Buffer | null = null;
+  const header = (name: string) => {
+    const v = req.headers[name.toLowerCase()];
+    return Array.isArray(v) ? v.join(', ') : v;
+  };
+  const rawBody = async () => (raw ??= await readBody(req, MAX_JSON_BYTES));
+  const ctx: Ctx = {
+    sb,
+    req,
+    res,
+    method,
+    requestId,
+    params,
+    query,
+    key,
+    header,
+    rawBody,
+    async body(schema) {
+      const buf = await rawBody();
+      let json: unknown;
+      try {
+        json = buf.length === 0 ? {} : JSON.parse(buf.toString('utf8'));
+      } catch {
+        throw new SandboxError('invalid_request', 'The request body is not valid JSON.');
+      }
+      const parsed = schema.safeParse(json);
+      if (!parsed.success) throw bodyError(parsed.error);
+      return parsed.data;
+    },
+  };
+
+  const idemKey = header('idempotency-key');
+  if (route.idempotency === 'required' && !idemKey) {
+    throw new SandboxError('invalid_request', 'This command requires an Idempotency-Key header.', [
+      { code: 'missing_header', message: 'Send a new Idempotency-Key for each new command.', parameter: 'Idempotency-Key' },
+    ]);
+  }
+  if (route.idempotency && idemKey) {
+    if (idemKey.length > 255) {
+      throw new SandboxError('invalid_request', 'The Idempotency-Key is longer than 255 characters.', [
+        { code: 'invalid_header', message: 'At most 255 characters.', parameter: 'Idempotency-Key' },
+      ]);
+    }
+    const fingerprint = IdempotencyStore.fingerprint(method, url.pathname, await rawBody(), header('if-match'));
+    const replay = sb.idempotency.begin(key.id, idemKey, fingerprint);
+    if (replay) return { ...replay, headers: { ...replay.headers, 'Idempotent-Replayed': 'true' } };
+    let reply: Reply;
+    try {
+      reply = await route.handle(ctx);
+    } catch (e) {
+      const r = errorReply(e, requestId);
+      sb.idempotency.finish(key.id, idemKey, r);
+      throw e;
+    }
+    sb.idempotency.finish(key.id, idemKey, reply);
+    return reply;
+  }
+  return route.handle(ctx);
+}
+
+/** Starts a sandbox server. Resolves once it listens; `close()` stops it and flushes the data file. */
+export async function startSandbox(overrides: Partial<SandboxOptions> = {}): Promise<RunningSandbox> {
+  const options: SandboxOptions = { ...DEFAULT_OPTIONS, ...overrides };
+  const sb = new Sandbox(options);
+  const router = new Router(routes);
+
+  const server = createServer((req, res) => {
+    const started = process.hrtime.bigint();
+    const requestId = newRequestId();
+    res.setHeader('Request-Id', requestId);
+    const url = new URL(req.url ?? '/', 'http://sandbox.invalid');
+    const finish = (reply: Reply) => {
+      if (req.method === 'GET' && reply.status === 200 && reply.body !== undefined) {
+        const etag = reply.headers?.ETag ?? contentEtag(JSON.stringify(reply.body));
+        if (req.headers['if-none-match'] === etag) {
+          res.statusCode = 304;
+          res.setHeader('ETag', etag);
+          res.end();
+          return;
+        }
+        reply = { ...reply, headers: { ...reply.headers, ETag: etag } };
+      }
+      send(res, reply);
+    };
+    const work = async (): Promise<Reply | null> => {
+      if (url.pathname.startsWith('/v1/')) return handleApi(sb, router, req, res, url, requestId);
+      if (url.pathname === '/generated/openapi.json' && req.method === 'GET') return { status: 200, body: publicOpenApi(sb) };
+      if (url.pathname.startsWith('/transfers/')) return handleTransfer(sb, req, url);
+      if (url.pathname.startsWith('/downloads/')) {
+        handleDownload(sb, req, res, url);
+        return null;
+      }
+      if (url.pathname.startsWith('/portal/invitations/')) {
+        handleInvitationPage(sb, res, url);
+        return null;
+      }
+      throw new SandboxError('not_found', `No operation at ${url.pathname}; the API lives under /v1/.`);
+    };
+    work()
+      .then((reply) => reply && finish(reply))
+      .catch((e: unknown) => {
+        if (!res.headersSent) send(res, errorReply(e, requestId));
+      })
+      .finally(() => {
+        if (options.log) {
+          const ms = Number(process.hrtime.bigint() - started) / 1e6;
+          console.log(`${req.method} ${url.pathname} ${res.statusCode} ${ms.toFixed(1)}ms ${requestId}`);
+        }
+      });
+  });
+  server.keepAliveTimeout = 65_000;
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host, () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  const host = options.host.includes(':') ? `[${options.host}]` : options.host;
+  const origin = options.publicOrigin ?? `http://${host}:${port}`;
+  sb.setOrigin(origin);
+
+  return {
+    sandbox: sb,
+    server,
+    origin,
+    baseUrl: `${origin}/v1/`,
+    port,
+    close: () =>
+      new Promise<void>((resolve) => {
+        sb.persister.flush();
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

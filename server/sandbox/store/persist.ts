@@ -1,0 +1,47 @@
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { State } from './types';
+
+/** Reads a saved state, or null when the file does not exist yet. A corrupt file stops start-up loudly. */
+export function loadState(file: string): State | null {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw e;
+  }
+  const state = JSON.parse(text) as State;
+  if (state.version !== 1) throw new Error(`${file}: unsupported sandbox data version ${String(state.version)}`);
+  return state;
+}
+
+/** Writes atomically (temp file then rename) so a crash never leaves half a file behind. */
+export function saveState(file: string, state: State) {
+  mkdirSync(dirname(file), { recursive: true });
+  const tmp = `${file}.${process.pid}.tmp`;
+  writeFileSync(tmp, JSON.stringify(state));
+  renameSync(tmp, file);
+}
+
+/** Coalesces saves: many writes in a burst cost one file write. */
+export class Persister {
+  private timer: NodeJS.Timeout | null = null;
+  constructor(
+    private readonly file: string | null,
+    private readonly state: () => State,
+    private readonly delayMs = 250,
+  ) {}
+
+  schedule() {
+    if (!this.file || this.timer) return;
+    this.timer = setTimeout(() => this.flush(), this.delayMs);
+    this.timer.unref();
+  }
+
+  flush() {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    if (this.file) saveState(this.file, this.state());
+  }
+}

@@ -1,0 +1,108 @@
+import type { AnswerValue } from '@/lib/portal';
+import type { ContractTemplate, SeedPipeline, SeedTag } from '../seed/types';
+
+/** The sandbox's whole state: plain JSON, so it can be written to and read from the data file as it is. */
+export interface State {
+  version: 1;
+  /** Monotonic counter used for ids and keyset ordering. */
+  seq: number;
+  portal: { id: string; name: string };
+  channel_slugs: string[];
+  business_pipelines: SeedPipeline[];
+  default_business_stage: { pipeline_id: string; stage_id: string };
+  default_contract_version: string;
+  contracts: Record<string, ContractTemplate>;
+  tags: SeedTag[];
+  businesses: Record<string, BusinessRec>;
+  applications: Record<string, ApplicationRec>;
+  uploads: Record<string, UploadRec>;
+}
+
+export interface PersonRec {
+  id: string;
+  full_name: string;
+  email: string;
+  phone_number: string;
+  company_name: string;
+  job_title: string;
+  notes: string;
+  is_do_not_contact: boolean;
+  is_primary: boolean;
+  owner: { email: string; name: string } | null;
+  tag_ids: string[];
+  created_at: string;
+  updated_at: string;
+}
+
+export interface BusinessRec {
+  id: string;
+  /** Creation order: the keyset of business pages. */
+  seq: number;
+  name: string | null;
+  pipeline_id: string;
+  stage_id: string;
+  revision: number;
+  status_updated_at: string;
+  created_at: string;
+  updated_at: string;
+  is_sample?: boolean;
+  source_channel_id: string | null;
+  application_id: string;
+  people: PersonRec[];
+  people_revision: number;
+}
+
+export interface ItemRec {
+  item_id: string;
+  block_key: string;
+  parent_item_id: string | null;
+  /** Creation order among all items of the application (keyset of item pages). */
+  seq: number;
+  /** `schema_key|field_key` → value. */
+  answers: Record<string, AnswerValue>;
+}
+
+export interface FileRec {
+  id: string;
+  seq: number;
+  block_key: string;
+  schema_key: string;
+  field_key: string;
+  item_id: string | null;
+  filename: string;
+  content_type: string;
+  size: number;
+  created_at: string;
+  /** The bytes, base64: kept so the data file restores downloads and Autofill can read them. */
+  content_base64: string;
+}
+
+export interface ApplicationRec {
+  id: string;
+  business_id: string;
+  contract_version: string;
+  revision: number;
+  answers_revision: number;
+  /** `block_key|schema_key|field_key` → value, for answers outside repeatable groups. */
+  answers: Record<string, AnswerValue>;
+  items: Record<string, ItemRec>;
+  files: Record<string, FileRec>;
+  submitted_at: string | null;
+  created_at: string;
+  updated_at: string;
+  /** When answers last changed (status updated_at before submission). */
+  answers_updated_at: string | null;
+}
+
+export interface UploadRec {
+  id: string;
+  application_id: string;
+  block_key: string;
+  schema_key: string;
+  field_key: string;
+  item_id: string | null;
+  request_path: string;
+  multiple: boolean;
+  token: string;
+  expires_at: string;
+}

@@ -1,0 +1,26 @@
+/** The sandbox's own URLs: every link it returns is built here, under one origin and base path. */
+export function sandboxUrls(origin: string) {
+  const v1 = `${origin}/v1/`;
+  const app = (id: string) => `${v1}client-intake-applications/${id}/`;
+  return {
+    origin,
+    base: v1,
+    business: (id: string) => `${v1}businesses/${id}/`,
+    businessStatus: (id: string) => `${v1}businesses/${id}/status/`,
+    businessPipelineStages: (id: string) => `${v1}business-pipelines/${id}/stages/`,
+    application: app,
+    contract: (id: string) => `${app(id)}contract/`,
+    answers: (id: string) => `${app(id)}answers/`,
+    repeatableItems: (id: string) => `${app(id)}repeatable-items/`,
+    fileUploads: (id: string) => `${app(id)}file-uploads/`,
+    files: (id: string) => `${app(id)}files/`,
+    file: (id: string, fileId: string) => `${app(id)}files/${fileId}/`,
+    submit: (id: string) => `${app(id)}submit/`,
+    autofillPreparation: (id: string) => `${app(id)}autofill-preparation/`,
+    autofillStart: (id: string) => `${app(id)}autofill-preparation/start/`,
+    autofillRuns: (id: string) => `${app(id)}autofill-runs/`,
+    transfer: (uploadId: string, token: string) => `${origin}/transfers/${uploadId}?token=${token}`,
+    download: (fileId: string, token: string) => `${origin}/downloads/${fileId}?token=${token}`,
+  };
+}
+export type SandboxUrls = ReturnType<typeof sandboxUrls>;
