@@ -1,0 +1,5 @@
+/** Contract logic shared by the sandbox, the BFF and the browser form: pure, isomorphic, no I/O. */
+export * from './answer-values';
+export * from './value-formats';
+export * from './value-validation';
+export * from './visibility';

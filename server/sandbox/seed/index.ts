@@ -1,0 +1,20 @@
+import { buildDemoPortal } from './demo-portal';
+import { FUNDING_CONTRACT_VERSION, buildFundingContract } from './funding-contract';
+import { LARGE_CONTRACT_VERSION, buildLargeContract } from './large-contract';
+import type { SeedData } from './types';
+
+export { FUNDING_CONTRACT_VERSION, LARGE_CONTRACT_VERSION };
+export type * from './types';
+
+/**
+ * The sandbox's seed: deterministic (no clock, no randomness; times are relative via created_minutes_ago)
+ * and built fresh on every call, so a reset can hand the store a new copy it is free to mutate.
+ */
+export function buildSeed(): SeedData {
+  const funding = buildFundingContract();
+  const large = buildLargeContract();
+  return {
+    ...buildDemoPortal({ large }),
+    contracts: { [funding.contract_version]: funding, [large.contract_version]: large },
+  };
+}
