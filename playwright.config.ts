@@ -1,0 +1,45 @@
+import os from 'node:os';
+import { defineConfig, devices } from '@playwright/test';
+import { chromiumLaunchOptions } from './tests/e2e/support/chromium';
+import { STORAGE_STATE } from './tests/e2e/support/paths';
+
+/**
+ * Browser tests against the production build (`npm run test:e2e` = `next build && playwright test`).
+ * The global setup starts the app (and later the Portal sandbox) on free 127.0.0.1 ports and stops
+ * them at the end; specs import { test, expect } from tests/e2e/support/fixtures, whose `baseURL`
+ * points at the app.
+ */
+export default defineConfig({
+  testDir: './tests/e2e',
+  outputDir: './test-results',
+  globalSetup: './tests/e2e/support/global-setup.ts',
+  forbidOnly: !!process.env.CI,
+  // No retries: a flaky test must show up as a failure, not be retried into a pass.
+  retries: 0,
+  workers: Math.max(1, Math.min(2, os.availableParallelism())),
+  fullyParallel: true,
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  globalTimeout: process.env.CI ? 15 * 60_000 : undefined,
+  reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
+  use: {
+    // Traces of failed tests are kept (retries are off, so 'on-first-retry' would never record).
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    locale: 'en-GB',
+    timezoneId: 'Europe/London',
+    launchOptions: chromiumLaunchOptions(),
+  },
+  projects: [
+    {
+      name: 'setup',
+      testMatch: 'setup/*.setup.ts',
+    },
+    {
+      name: 'chromium',
+      testMatch: '**/*.spec.ts',
+      dependencies: ['setup'],
+      use: { ...devices['Desktop Chrome'], storageState: STORAGE_STATE },
+    },
+  ],
+});

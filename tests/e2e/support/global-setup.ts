@@ -1,0 +1,48 @@
+import type { FullConfig } from '@playwright/test';
+import { startNextServer } from './next-server';
+import { BASE_URL_ENV } from './paths';
+
+type Stop = () => Promise<void>;
+
+/**
+ * Starts every server the browser tests talk to, on free loopback ports chosen now, and hands
+ * their URLs to the workers through process.env (workers are started after this and inherit it).
+ * Returns the teardown, which stops them in reverse order of start.
+ */
+export default async function globalSetup(_config: FullConfig): Promise<() => Promise<void>> {
+  const stops: Stop[] = [];
+  const teardown = async () => {
+    const errors: unknown[] = [];
+    for (const stop of stops.reverse()) {
+      try {
+        await stop();
+      } catch (error) {
+        errors.push(error);
+      }
+    }
+    stops.length = 0;
+    if (errors.length > 0) throw new AggregateError(errors, 'stopping the e2e servers failed');
+  };
+
+  try {
+    // Environment of the Next.js app, on top of the minimal base startNextServer gives it.
+    const appEnv: Record<string, string> = {};
+
+    // ---- Portal sandbox: start it here, before the app, and point the app at it. ----
+    // const { startSandbox } = await import('@/server/sandbox/server');
+    // const sandbox = await startSandbox({ host: E2E_HOST, port: 0 });
+    // stops.push(() => sandbox.close());
+    // appEnv.PORTAL_BASE_URL = sandbox.baseUrl;
+    // appEnv.PORTAL_API_KEY = '<a test key the sandbox accepts>';
+    // process.env.E2E_PORTAL_ORIGIN = sandbox.origin; // if specs need to reach the sandbox's test extras
+    // ---- end of Portal sandbox ----
+
+    const app = await startNextServer({ env: appEnv });
+    stops.push(app.stop);
+    process.env[BASE_URL_ENV] = app.url;
+  } catch (error) {
+    await teardown();
+    throw error;
+  }
+  return teardown;
+}

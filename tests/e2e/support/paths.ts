@@ -1,0 +1,13 @@
+import path from 'node:path';
+
+/** The repository root (this file is tests/e2e/support/paths.ts). */
+export const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
+
+/**
+ * Storage state written by the `setup` project and loaded by the browser projects.
+ * It lives under test-results/ (git-ignored, recreated on every run by the setup project).
+ */
+export const STORAGE_STATE = path.join(REPO_ROOT, 'test-results', '.auth', 'storage-state.json');
+
+/** Environment variable through which the global setup hands the app's URL to the workers. */
+export const BASE_URL_ENV = 'E2E_BASE_URL';
