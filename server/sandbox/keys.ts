@@ -10,7 +10,10 @@ export interface ApiKeyDef {
   permissions: Permission[];
   channel_slugs: string[];
   label: string;
-  /** Requests a second for this key (token bucket refill); null leaves the key unthrottled. */
+  /**
+   * Requests a second for this key (token bucket refill), even when the sandbox-wide rateLimit is off;
+   * null leaves the key unthrottled; absent, the sandbox-wide rateLimit applies.
+   */
   rate_per_second?: number | null;
 }
 

@@ -1,3 +1,5 @@
+import { Clock } from './clock';
+import { EventBus } from './events';
 import { buildSeed } from './seed';
 import type { ContractIndex } from './domain/contract-index';
 import { contractIndex } from './domain/contract-index';
@@ -17,6 +19,8 @@ export class Sandbox {
   readonly codec: CursorCodec;
   readonly idempotency = new IdempotencyStore();
   readonly limiter = new RateLimiter();
+  readonly clock = new Clock();
+  readonly events = new EventBus();
   readonly persister: Persister;
   urls: SandboxUrls;
 

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { z } from 'zod';
-import { effectivePermissions } from './keys';
+import { effectivePermissions, type ApiKeyDef } from './keys';
 import { DEFAULT_OPTIONS, type SandboxOptions } from './options';
 import { Sandbox } from './sandbox';
 import { authenticate } from './http/auth';
@@ -54,8 +54,14 @@ export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
     req.on('data', (c: Buffer) => {
       size += c.length;
       if (size > limit) {
-        reject(new SandboxError('invalid_request', `The request body is larger than ${limit} bytes.`));
-        req.destroy();
+        // Drain the rest instead of destroying the socket, so the client still receives the 400.
+        req.removeAllListeners('data');
+        req.resume();
+        reject(
+          new SandboxError('invalid_request', `The request body is larger than ${limit} bytes.`, [
+            { code: 'body_too_large', message: `At most ${limit} bytes of JSON.` },
+          ]),
+        );
         return;
       }
       chunks.push(c);
@@ -100,11 +106,48 @@ function parseQuery(url: URL, schema: z.ZodType | undefined) {
   return parsed.data as Record<string, unknown>;
 }
 
+/**
+ * An identical retry gets the first reply again, marked as a replay. A replayed error carries the retry's own
+ * request_id, so the body always agrees with the Request-Id header of the response it arrives in.
+ */
+function replayOf(stored: Reply, requestId: string): Reply {
+  const headers = { ...stored.headers, 'Idempotent-Replayed': 'true' };
+  const body = stored.body as { error?: Record<string, unknown> } | undefined;
+  if (body && typeof body === 'object' && body.error && typeof body.error === 'object') {
+    return { ...stored, headers, body: { ...body, error: { ...body.error, request_id: requestId } } };
+  }
+  return { ...stored, headers };
+}
+
+/**
+ * Token bucket per key. A key's own rate_per_second wins over the sandbox-wide rate (and applies even when that is
+ * off, with a burst of one second's worth); a key whose rate_per_second is null is never throttled.
+ */
+function throttle(sb: Sandbox, key: ApiKeyDef) {
+  const limit = sb.options.rateLimit;
+  const own = key.rate_per_second;
+  if (own === null) return;
+  if (own !== undefined) {
+    sb.limiter.take(key.id, own, Math.max(1, limit ? limit.burst : Math.ceil(own)));
+    return;
+  }
+  if (limit && limit.perSecond > 0) sb.limiter.take(key.id, limit.perSecond, Math.max(limit.burst, 1));
+}
+
+/** If-None-Match (RFC 9110 §13.1.2): `*` or a list of entity tags, compared weakly. */
+export function noneMatch(header: string | string[] | undefined, etag: string) {
+  if (header === undefined) return false;
+  const value = Array.isArray(header) ? header.join(',') : header;
+  const strip = (t: string) => (t.startsWith('W/') ? t.slice(2) : t);
+  return value
+    .split(',')
+    .map((t) => t.trim())
+    .some((t) => t === '*' || (t !== '' && strip(t) === strip(etag)));
+}
+
 async function handleApi(sb: Sandbox, router: Router, req: IncomingMessage, res: ServerResponse, url: URL, requestId: string): Promise<Reply> {
   const key = authenticate(req.headers.authorization, sb.options);
-  const limit = sb.options.rateLimit;
-  const perSecond = key.rate_per_second === undefined ? limit?.perSecond : key.rate_per_second;
-  if (limit && perSecond) sb.limiter.take(key.id, perSecond, Math.max(limit.burst, 1));
+  throttle(sb, key);
 
   const path = url.pathname.slice('/v1/'.length);
   const method = req.method ?? 'GET';
@@ -171,7 +214,7 @@ async function handleApi(sb: Sandbox, router: Router, req: IncomingMessage, res:
     }
     const fingerprint = IdempotencyStore.fingerprint(method, url.pathname, await rawBody(), header('if-match'));
     const replay = sb.idempotency.begin(key.id, idemKey, fingerprint);
-    if (replay) return { ...replay, headers: { ...replay.headers, 'Idempotent-Replayed': 'true' } };
+    if (replay) return replayOf(replay, requestId);
     let reply: Reply;
     try {
       reply = await route.handle(ctx);
@@ -200,7 +243,7 @@ export async function startSandbox(overrides: Partial<SandboxOptions> = {}): Pro
     const finish = (reply: Reply) => {
       if (req.method === 'GET' && reply.status === 200 && reply.body !== undefined) {
         const etag = reply.headers?.ETag ?? contentEtag(JSON.stringify(reply.body));
-        if (req.headers['if-none-match'] === etag) {
+        if (noneMatch(req.headers['if-none-match'], etag)) {
           res.statusCode = 304;
           res.setHeader('ETag', etag);
           res.end();
@@ -232,7 +275,8 @@ export async function startSandbox(overrides: Partial<SandboxOptions> = {}): Pro
       .finally(() => {
         if (options.log) {
           const ms = Number(process.hrtime.bigint() - started) / 1e6;
-          console.log(`${req.method} ${url.pathname} ${res.statusCode} ${ms.toFixed(1)}ms ${requestId}`);
+          // The access log goes to stdout on purpose (options.log); never headers or bodies.
+          process.stdout.write(`${req.method} ${url.pathname} ${res.statusCode} ${ms.toFixed(1)}ms ${requestId}\n`);
         }
       });
   });

@@ -1,8 +1,9 @@
 import { isAnswered } from '@/lib/contract';
-import type { AnswerItem, AnswerValue, AnswerWrite, ErrorDetail } from '@/lib/portal';
+import { MESSAGES } from '@/lib/contract/value-messages';
+import { LIMITS, type AnswerItem, type AnswerValue, type AnswerWrite, type ErrorDetail } from '@/lib/portal';
 import { SandboxError } from '../http/errors';
 import type { ApplicationRec, ItemRec } from '../store/types';
-import { type ContractIndex, type FieldInfo, itemAnswerKey } from './contract-index';
+import { type ContractIndex, type FieldInfo, answerKey, itemAnswerKey } from './contract-index';
 
 /** File-question values are the ids of the files attached, derived from the application's files. */
 export function fileValues(app: ApplicationRec): Map<string, string[]> {
@@ -67,6 +68,23 @@ export function itemAnswers(app: ApplicationRec, index: ContractIndex, item: Ite
   return group.fields.map((info) => answerItem(info, itemValue(item, info, files)));
 }
 
+/** Issues with the spec's answer value limits (§8), or undefined when the value is within them. */
+export function specLimitIssues(value: unknown): Array<{ code: string; message: string }> | undefined {
+  if (typeof value === 'string' && value.length > LIMITS.answerStringMax) {
+    return [{ code: 'too_long', message: MESSAGES.maxLength(LIMITS.answerStringMax) }];
+  }
+  if (!Array.isArray(value)) return undefined;
+  if (value.length > LIMITS.answerArrayMaxItems) {
+    return [{ code: 'too_many_items', message: MESSAGES.maxItems(LIMITS.answerArrayMaxItems, false) }];
+  }
+  const issues = value.flatMap((item, i) =>
+    typeof item === 'string' && item.length > LIMITS.answerArrayStringMax
+      ? [{ code: 'item_too_long', message: MESSAGES.item(i, MESSAGES.maxLength(LIMITS.answerArrayStringMax)) }]
+      : [],
+  );
+  return issues.length > 0 ? issues : undefined;
+}
+
 /**
  * Validates writes against the contract and value schemas. All-or-nothing: every problem is reported,
  * nothing is written when there is one.
@@ -84,7 +102,13 @@ export function checkWrites(
     const at = { block_key: w.block_key, schema_key: w.schema_key, field_key: w.field_key, ...(itemId ? { item_id: itemId } : {}) };
     const info = resolve(w);
     if (!info) {
-      details.push({ code: 'unknown_field', message: 'This question is not part of the contract.', ...at });
+      // A field of a repeatable group named at the top level gets a pointer to where its answers live.
+      const other = index.byKey.get(answerKey(w.block_key, w.schema_key, w.field_key));
+      details.push(
+        other?.group
+          ? { code: 'repeatable_field', message: 'Answers of repeatable groups are written through repeatable_items_url.', ...at }
+          : { code: 'unknown_field', message: 'This question is not part of the contract.', ...at },
+      );
       continue;
     }
     if (seen.has(info.key)) {
@@ -100,7 +124,9 @@ export function checkWrites(
       details.push({ code: 'read_only', message: 'This answer cannot be updated.', ...at });
       continue;
     }
-    for (const issue of info.validate(w.value)) details.push({ code: issue.code, message: issue.message, ...at });
+    // The spec's limits (§8) hold whatever the contract says, so they are checked first and reported as such.
+    const issues = specLimitIssues(w.value) ?? info.validate(w.value);
+    for (const issue of issues) details.push({ code: issue.code, message: issue.message, ...at });
     infos.push(info);
   }
   if (details.length > 0) throw new SandboxError('validation_failed', 'Some answers are not valid.', details);

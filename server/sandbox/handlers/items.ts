@@ -9,7 +9,7 @@ import {
   type RepeatableItem,
 } from '@/lib/portal';
 import { checkWrites, fileValues, itemAnswers } from '../domain/answers';
-import type { GroupInfo } from '../domain/contract-index';
+import type { FieldInfo, GroupInfo } from '../domain/contract-index';
 import { itemAnswerKey } from '../domain/contract-index';
 import type { RouteDef } from '../http/context';
 import { checkIfMatch } from '../http/etag';
@@ -59,10 +59,16 @@ function itemOf(app: ApplicationRec, g: GroupInfo, itemId: string) {
   return item;
 }
 
-function writeItemAnswers(sb: Sandbox, app: ApplicationRec, g: GroupInfo, item: ItemRec, answers: Array<{ schema_key: string; field_key: string; value: unknown }>) {
-  const index = sb.index(app);
+type ItemWrite = { schema_key: string; field_key: string; value: unknown };
+
+/** Validates an item's writes (all or nothing); `itemId` names an existing item in error details. */
+function checkItemWrites(sb: Sandbox, app: ApplicationRec, g: GroupInfo, answers: ItemWrite[], itemId: string | undefined) {
   const writes = answers.map((a) => ({ ...a, block_key: g.group.block_key }));
-  const infos = checkWrites(index, writes, (w) => g.byItemKey.get(itemAnswerKey(w.schema_key, w.field_key)), item.item_id);
+  return checkWrites(sb.index(app), writes, (w) => g.byItemKey.get(itemAnswerKey(w.schema_key, w.field_key)), itemId);
+}
+
+/** Applies validated writes to an item; returns whether any value changed. */
+function applyItemWrites(item: ItemRec, infos: FieldInfo[], answers: ItemWrite[]) {
   let changed = false;
   infos.forEach((info, i) => {
     const value = (answers[i]!.value ?? null) as ItemRec['answers'][string];
@@ -155,8 +161,11 @@ export const itemRoutes: RouteDef[] = [
           { code: 'max_items', message: `The group already has ${count} items.`, block_key: g.group.block_key, ...(parentId ? { item_id: parentId } : {}) },
         ]);
       }
+      // Validated before the item exists, so a refused create names no item that was never made.
+      const writes = body.answers ?? [];
+      const infos = checkItemWrites(sb, app, g, writes, undefined);
       const item: ItemRec = { item_id: newId(sb.state, 'repeatableItem'), block_key: g.group.block_key, parent_item_id: parentId, seq: nextSeq(sb.state), answers: {} };
-      writeItemAnswers(sb, app, g, item, body.answers ?? []);
+      applyItemWrites(item, infos, writes);
       app.items[item.item_id] = item;
       answersChanged(sb, app);
       return { status: 201, headers: { ETag: answersEtag(app) }, body: { item: itemView(sb, app, item), answers_revision: app.answers_revision } };
@@ -182,7 +191,8 @@ export const itemRoutes: RouteDef[] = [
       checkIfMatch(ctx.header('if-match'), answersEtag(app), true);
       const body = await ctx.body(RepeatableItemUpdateBody);
       checkRevision(app, body.answers_revision);
-      if (writeItemAnswers(sb, app, g, item, body.answers)) answersChanged(sb, app);
+      const infos = checkItemWrites(sb, app, g, body.answers, item.item_id);
+      if (applyItemWrites(item, infos, body.answers)) answersChanged(sb, app);
       return { status: 200, headers: { ETag: answersEtag(app) }, body: { item: itemView(sb, app, item), answers_revision: app.answers_revision } };
     },
   },
@@ -209,16 +219,22 @@ export const itemRoutes: RouteDef[] = [
           { code: 'min_items', message: `The group has ${count} items.`, block_key: g.group.block_key, item_id: item.item_id },
         ]);
       }
+      // The item first, then its descendants depth first in creation order; their files go with them.
       const removed: string[] = [];
       const remove = (id: string) => {
-        for (const child of Object.values(app.items).filter((i) => i.parent_item_id === id)) remove(child.item_id);
-        delete app.items[id];
-        for (const f of Object.values(app.files)) if (f.item_id === id) delete app.files[f.id];
         removed.push(id);
+        const children = Object.values(app.items)
+          .filter((i) => i.parent_item_id === id)
+          .sort((a, b) => a.seq - b.seq);
+        for (const child of children) remove(child.item_id);
       };
       remove(item.item_id);
+      for (const id of removed) {
+        delete app.items[id];
+        for (const f of Object.values(app.files)) if (f.item_id === id) delete app.files[f.id];
+      }
       answersChanged(sb, app);
-      return { status: 200, headers: { ETag: answersEtag(app) }, body: { deleted_item_ids: removed.reverse(), answers_revision: app.answers_revision } };
+      return { status: 200, headers: { ETag: answersEtag(app) }, body: { deleted_item_ids: removed, answers_revision: app.answers_revision } };
     },
   },
 ];

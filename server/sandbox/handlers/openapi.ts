@@ -6,8 +6,11 @@ import type { RouteDef } from '../http/context';
 import type { Sandbox } from '../sandbox';
 
 type JsonSchema = Record<string, unknown>;
-const toSchema = (s: z.ZodType): JsonSchema =>
-  z.toJSONSchema(s, { target: 'draft-2020-12', unrepresentable: 'any', io: 'output' }) as JsonSchema;
+/** JSON Schema 2020-12 (the dialect of OpenAPI 3.1) of a zod schema, without a `$schema` on every embedded schema. */
+const toSchema = (s: z.ZodType): JsonSchema => {
+  const { $schema: _dialect, ...schema } = z.toJSONSchema(s, { target: 'draft-2020-12', unrepresentable: 'any', io: 'output' }) as JsonSchema;
+  return schema;
+};
 
 const errorResponse = (description: string) => ({
   description,
@@ -58,6 +61,7 @@ export function openApiDocument(sb: Sandbox, routes: RouteDef[], key: ApiKeyDef 
   }
   return {
     openapi: '3.1.0',
+    jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
     info: {
       title: 'Portal Integration REST API (sandbox)',
       version: '1',
@@ -65,7 +69,8 @@ export function openApiDocument(sb: Sandbox, routes: RouteDef[], key: ApiKeyDef 
         ? `Operations available to the key ${key.id}.`
         : 'Every operation of the Portal Integration REST API as the sandbox implements it.',
     },
-    servers: [{ url: sb.urls.base }],
+    // Paths start with `/`, so the server URL is the base URL without its trailing slash (no `/v1//…`).
+    servers: [{ url: sb.urls.base.replace(/\/$/, '') }],
     security: [{ bearer: [] }],
     paths,
     components: {

@@ -32,7 +32,16 @@ export function filenameFrom(header: string | undefined): string | null {
   return (plain[2] !== undefined ? plain[2].replace(/\\(.)/g, '$1') : plain[1]!).trim();
 }
 
-function readLimited(req: IncomingMessage, limit: number): Promise<Buffer> {
+/** 25 MiB, 512 KiB, 1024 bytes: the upload limit as a person reads it. */
+function sizeLabel(bytes: number): string {
+  if (bytes >= 1024 * 1024 && bytes % (1024 * 1024) === 0) return `${bytes / 1024 / 1024} MiB`;
+  if (bytes >= 1024 && bytes % 1024 === 0) return `${bytes / 1024} KiB`;
+  return `${bytes} bytes`;
+}
+
+type FileAt = { block_key: string; schema_key: string; field_key: string; item_id?: string };
+
+function readLimited(req: IncomingMessage, limit: number, at: FileAt): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -41,8 +50,8 @@ function readLimited(req: IncomingMessage, limit: number): Promise<Buffer> {
       if (size > limit) {
         req.removeAllListeners('data');
         req.resume();
-        reject(new SandboxError('validation_failed', `The file is larger than the ${Math.round(limit / 1024 / 1024)} MiB limit.`, [
-          { code: 'file_too_large', message: `At most ${limit} bytes.` },
+        reject(new SandboxError('validation_failed', `The file is larger than the ${sizeLabel(limit)} limit.`, [
+          { code: 'file_too_large', message: `At most ${limit} bytes.`, ...at },
         ]));
         return;
       }
@@ -70,21 +79,28 @@ export async function handleTransfer(sb: Sandbox, req: IncomingMessage, url: URL
   const info = sb.index(app).byKey.get(`${upload.block_key}|${upload.schema_key}|${upload.field_key}`);
   if (!info) throw notFound('file question');
   if (upload.item_id && !app.items[upload.item_id]) throw notFound('repeatable item');
+  // Every refusal names the file question, so a client can show it next to the right field.
+  const at: FileAt = {
+    block_key: upload.block_key,
+    schema_key: upload.schema_key,
+    field_key: upload.field_key,
+    ...(upload.item_id ? { item_id: upload.item_id } : {}),
+  };
   const contentType = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
   if (!ALLOWED_UPLOAD_TYPES.has(contentType)) {
     throw new SandboxError('validation_failed', `Files of type ${contentType || '(none)'} are not accepted.`, [
-      { code: 'unsupported_type', message: `Accepted: ${[...ALLOWED_UPLOAD_TYPES].join(', ')}.`, parameter: 'Content-Type' },
+      { code: 'unsupported_type', message: `Accepted: ${[...ALLOWED_UPLOAD_TYPES].join(', ')}.`, parameter: 'Content-Type', ...at },
     ]);
   }
   const filename = filenameFrom(req.headers['content-disposition']);
   if (!filename) {
     throw new SandboxError('validation_failed', 'Name the file in Content-Disposition.', [
-      { code: 'missing_filename', message: 'Send Content-Disposition: attachment; filename="…".', parameter: 'Content-Disposition' },
+      { code: 'missing_filename', message: 'Send Content-Disposition: attachment; filename="…".', parameter: 'Content-Disposition', ...at },
     ]);
   }
-  const bytes = await readLimited(req, sb.options.maxUploadBytes);
+  const bytes = await readLimited(req, sb.options.maxUploadBytes, at);
   if (bytes.length === 0) {
-    throw new SandboxError('validation_failed', 'The file is empty.', [{ code: 'empty_file', message: 'Choose a file with content.' }]);
+    throw new SandboxError('validation_failed', 'The file is empty.', [{ code: 'empty_file', message: 'Choose a file with content.', ...at }]);
   }
   const existing = Object.values(app.files).filter(
     (f) => f.block_key === upload.block_key && f.schema_key === upload.schema_key && f.field_key === upload.field_key && f.item_id === upload.item_id,
@@ -93,7 +109,7 @@ export async function handleTransfer(sb: Sandbox, req: IncomingMessage, url: URL
     for (const f of existing) delete app.files[f.id]; // a single-file question keeps the newest file
   } else if (existing.length >= maxFiles(info)) {
     throw new SandboxError('validation_failed', `At most ${maxFiles(info)} files can be attached here.`, [
-      { code: 'too_many_files', message: 'Remove a file first.', block_key: upload.block_key, schema_key: upload.schema_key, field_key: upload.field_key },
+      { code: 'too_many_files', message: 'Remove a file first.', ...at },
     ]);
   }
   const fileId = newId(sb.state, 'answerFile');

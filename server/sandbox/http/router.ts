@@ -22,8 +22,15 @@ export class Router {
       for (let i = 0; i < parts.length; i++) {
         const seg = c.segments[i]!;
         const part = parts[i]!;
-        if (seg.startsWith(':')) params[seg.slice(1)] = decodeURIComponent(part);
-        else if (seg !== part) {
+        if (seg.startsWith(':')) {
+          const value = decodeSegment(part);
+          // A malformed percent-encoding names no resource: 404 like any unknown id, not a 500.
+          if (value === null) {
+            ok = false;
+            break;
+          }
+          params[seg.slice(1)] = value;
+        } else if (seg !== part) {
           ok = false;
           break;
         }
@@ -33,5 +40,13 @@ export class Router {
       if (c.route.method === method) return { route: c.route, params };
     }
     return { pathExists };
+  }
+}
+
+function decodeSegment(part: string): string | null {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    return null;
   }
 }

@@ -11,8 +11,15 @@ export function loadState(file: string): State | null {
     if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
     throw e;
   }
-  const state = JSON.parse(text) as State;
-  if (state.version !== 1) throw new Error(`${file}: unsupported sandbox data version ${String(state.version)}`);
+  let state: State;
+  try {
+    state = JSON.parse(text) as State;
+  } catch (e) {
+    throw new Error(`${file}: the sandbox data file is not valid JSON (${(e as Error).message}); fix or remove it`);
+  }
+  if (typeof state !== 'object' || state === null || state.version !== 1) {
+    throw new Error(`${file}: unsupported sandbox data version ${String((state as Partial<State> | null)?.version)}`);
+  }
   return state;
 }
 

@@ -87,7 +87,7 @@ export function expectError(res: Res, status: number, code: string) {
 }
 
 /** Starts a fresh sandbox (on a free loopback port) for the tests of one file. */
-export function useSandbox(options: Partial<SandboxOptions> = {}) {
+export function setupSandbox(options: Partial<SandboxOptions> = {}) {
   const ctx = {} as { running: RunningSandbox; client: SandboxClient };
   beforeAll(async () => {
     ctx.running = await startSandbox({ port: 0, rateLimit: null, ...options });
