@@ -298,9 +298,10 @@ describe('business file uploads (transfers)', () => {
     const r3 = await transferJson(single.upload_url, png, { 'Content-Type': 'image/png', 'Content-Disposition': 'attachment; filename=accounts.png' });
     expect(BusinessFileUploadResult.parse(r3.body)).toMatchObject({ filename: 'accounts.png', application_file_count: 3, application_file_bytes: pdf.length + csv.length + png.length });
 
-    // A single-file credential is spent once used.
+    // A retried PUT (say, after a lost reply) replaces the single file rather than failing or adding one.
     const again = await transferJson(single.upload_url, png, { 'Content-Type': 'image/png', 'Content-Disposition': 'attachment; filename=accounts.png' });
-    expect(again.status).toBe(403);
+    expect(again.status).toBe(201);
+    expect(BusinessFileUploadResult.parse(again.body)).toMatchObject({ application_file_count: 3, application_file_bytes: pdf.length + csv.length + png.length });
 
     // The files are attached to the application.
     const files = await ctx.client.read(AnswerFilePage, `client-intake-applications/${data.application.id}/files/`);

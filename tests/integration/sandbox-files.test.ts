@@ -112,7 +112,7 @@ describe('transfers', () => {
     expect((await listFiles(appId)).items.map((f) => f.filename)).toEqual([name]);
   });
 
-  it('refuses a wrong token and a used single-file credential', async () => {
+  it('refuses a wrong token; a retried single-file PUT replaces the file', async () => {
     const { client } = ctx;
     const appId = await freshApplication(client);
     const credential = await requestUpload(client, appId, ACCOUNTS);
@@ -120,7 +120,8 @@ describe('transfers', () => {
     forged.searchParams.set('token', 'forged-token-value');
     expectError(await putFile(forged.toString(), 'x'), 403, 'forbidden');
     expect((await putFile(credential.upload_url, 'first')).status).toBe(201);
-    expectError(await putFile(credential.upload_url, 'second'), 403, 'forbidden');
+    expect((await putFile(credential.upload_url, 'second')).status).toBe(201);
+    expect((await listFiles(appId)).items.map((f) => f.size)).toEqual(['second'.length]);
   });
 
   it('refuses a type that is not accepted, a missing file name and an empty file (422 with the question keys)', async () => {

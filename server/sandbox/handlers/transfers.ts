@@ -126,7 +126,6 @@ export async function handleTransfer(sb: Sandbox, req: IncomingMessage, url: URL
     created_at: sb.now(),
     content_base64: bytes.toString('base64'),
   };
-  if (!upload.multiple) delete sb.state.uploads[id];
   answersChanged(sb, app);
   const all = Object.values(app.files);
   const body: BusinessFileUploadResult = {
