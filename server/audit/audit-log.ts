@@ -1,0 +1,145 @@
+import 'server-only';
+import type { Db } from '@/server/db/types';
+
+export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+
+/**
+ * One thing a person did through the BFF. `detail` is for context (changed field keys, the error
+ * code): never answers' contents, tokens, cookies or keys — the log outlives the data it describes.
+ */
+export interface AuditEntry {
+  actorKind: 'user' | 'invitation';
+  actorId: string;
+  /** Who, readably, at the time: an email for a user, the invited client's name or email. */
+  actorLabel: string;
+  operation: string;
+  objectType: string;
+  objectId?: string | null;
+  applicationId?: string | null;
+  upstreamRequestId?: string | null;
+  outcome: 'success' | 'failure';
+  /** HTTP status the BFF answered with. */
+  status: number;
+  detail?: JsonValue;
+  at?: Date;
+}
+
+export interface AuditRecord {
+  id: number;
+  at: Date;
+  actorKind: 'user' | 'invitation';
+  actorId: string;
+  actorLabel: string;
+  operation: string;
+  objectType: string;
+  objectId: string | null;
+  applicationId: string | null;
+  upstreamRequestId: string | null;
+  outcome: 'success' | 'failure';
+  status: number;
+  detail: JsonValue | null;
+}
+
+interface AuditRow {
+  id: number;
+  at: Date;
+  actor_kind: 'user' | 'invitation';
+  actor_id: string;
+  actor_label: string;
+  operation: string;
+  object_type: string;
+  object_id: string | null;
+  application_id: string | null;
+  upstream_request_id: string | null;
+  outcome: 'success' | 'failure';
+  status: number;
+  detail: JsonValue | null;
+}
+
+const COLUMNS =
+  'id, at, actor_kind, actor_id, actor_label, operation, object_type, object_id, application_id, upstream_request_id, outcome, status, detail';
+
+// A runaway detail (a whole upstream error body) would bloat every page of the log.
+const MAX_DETAIL_CHARS = 8_192;
+
+export const DEFAULT_AUDIT_PAGE = 50;
+export const MAX_AUDIT_PAGE = 200;
+
+function toRecord(row: AuditRow): AuditRecord {
+  return {
+    id: row.id,
+    at: row.at,
+    actorKind: row.actor_kind,
+    actorId: row.actor_id,
+    actorLabel: row.actor_label,
+    operation: row.operation,
+    objectType: row.object_type,
+    objectId: row.object_id,
+    applicationId: row.application_id,
+    upstreamRequestId: row.upstream_request_id,
+    outcome: row.outcome,
+    status: row.status,
+    detail: row.detail,
+  };
+}
+
+function serialiseDetail(detail: JsonValue | undefined): string | null {
+  if (detail === undefined || detail === null) return null;
+  const json = JSON.stringify(detail);
+  return json.length <= MAX_DETAIL_CHARS ? json : JSON.stringify({ truncated: true, original_chars: json.length });
+}
+
+export async function recordAudit(db: Db, entry: AuditEntry): Promise<AuditRecord> {
+  const row = await db.one<AuditRow>(
+    `INSERT INTO audit_log (at, actor_kind, actor_id, actor_label, operation, object_type, object_id, application_id,
+                            upstream_request_id, outcome, status, detail)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::jsonb)
+     RETURNING ${COLUMNS}`,
+    [
+      entry.at ?? new Date(),
+      entry.actorKind,
+      entry.actorId,
+      entry.actorLabel,
+      entry.operation,
+      entry.objectType,
+      entry.objectId ?? null,
+      entry.applicationId ?? null,
+      entry.upstreamRequestId ?? null,
+      entry.outcome,
+      entry.status,
+      serialiseDetail(entry.detail),
+    ],
+  );
+  if (!row) throw new Error('INSERT … RETURNING gave no row');
+  return toRecord(row);
+}
+
+export interface AuditPage {
+  items: AuditRecord[];
+  /** Pass as `before` for the next (older) page; null on the last page. */
+  nextBefore: number | null;
+}
+
+/**
+ * An application's log, newest first. Paged by id rather than time: ids are unique and only grow, so
+ * entries written at the same instant are neither skipped nor repeated between pages.
+ */
+export async function listAudit(
+  db: Db,
+  applicationId: string,
+  { limit = DEFAULT_AUDIT_PAGE, before }: { limit?: number; before?: number | null } = {},
+): Promise<AuditPage> {
+  const size = Math.min(Math.max(Math.trunc(limit), 1), MAX_AUDIT_PAGE);
+  // Two statements rather than `$2 IS NULL OR id < $2`, so both read the (application_id, id) index as a range.
+  const rows =
+    before === undefined || before === null
+      ? await db.query<AuditRow>(`SELECT ${COLUMNS} FROM audit_log WHERE application_id = $1 ORDER BY id DESC LIMIT $2`, [applicationId, size + 1])
+      : await db.query<AuditRow>(`SELECT ${COLUMNS} FROM audit_log WHERE application_id = $1 AND id < $2 ORDER BY id DESC LIMIT $3`, [
+          applicationId,
+          before,
+          size + 1,
+        ]);
+  const items = rows.slice(0, size).map(toRecord);
+  const last = items[items.length - 1];
+  return { items, nextBefore: rows.length > size && last ? last.id : null };
+}

@@ -1,0 +1,146 @@
+import 'server-only';
+import { newSecretToken, SECRET_TOKEN_PATTERN } from '@/server/db/ids';
+import type { Db } from '@/server/db/types';
+import { DEFAULT_SESSION_POLICY, SESSION_TOUCH_INTERVAL_MS, type SessionPolicy } from './session-policy';
+
+export type StaffRole = 'staff' | 'reviewer';
+
+/** What every request learns about its caller; built from the server-side record, never from the cookie. */
+export type ResolvedSession =
+  | { sid: string; kind: 'user'; role: StaffRole; userId: string; userEmail: string; userName: string }
+  | { sid: string; kind: 'client'; role: 'client'; invitationId: string; applicationId: string; businessId: string | null };
+
+export interface CreatedSession {
+  sid: string;
+  absoluteExpiresAt: Date;
+}
+
+interface CreateOptions {
+  now?: Date;
+  policy?: SessionPolicy;
+}
+
+const HOUR_MS = 3_600_000;
+const MINUTE_MS = 60_000;
+
+export async function createUserSession(
+  db: Db,
+  user: { id: string; role: StaffRole },
+  { now = new Date(), policy = DEFAULT_SESSION_POLICY }: CreateOptions = {},
+): Promise<CreatedSession> {
+  const sid = newSecretToken();
+  const absoluteExpiresAt = new Date(now.getTime() + policy.absoluteHours * HOUR_MS);
+  await db.query(
+    `INSERT INTO sessions (id, kind, user_id, role, created_at, last_seen_at, absolute_expires_at)
+     VALUES ($1, 'user', $2, $3, $4, $4, $5)`,
+    [sid, user.id, user.role, now, absoluteExpiresAt],
+  );
+  return { sid, absoluteExpiresAt };
+}
+
+/** A client's session never outlives the invitation it came from. */
+export async function createClientSession(
+  db: Db,
+  invitation: { id: string; applicationId: string; expiresAt: Date },
+  { now = new Date(), policy = DEFAULT_SESSION_POLICY }: CreateOptions = {},
+): Promise<CreatedSession> {
+  const sid = newSecretToken();
+  const byPolicy = now.getTime() + policy.absoluteHours * HOUR_MS;
+  const absoluteExpiresAt = new Date(Math.min(byPolicy, invitation.expiresAt.getTime()));
+  await db.query(
+    `INSERT INTO sessions (id, kind, invitation_id, application_id, role, created_at, last_seen_at, absolute_expires_at)
+     VALUES ($1, 'client', $2, $3, 'client', $4, $4, $5)`,
+    [sid, invitation.id, invitation.applicationId, now, absoluteExpiresAt],
+  );
+  return { sid, absoluteExpiresAt };
+}
+
+interface SessionRow {
+  id: string;
+  kind: 'user' | 'client';
+  application_id: string | null;
+  user_id: string | null;
+  user_email: string | null;
+  user_name: string | null;
+  user_role: StaffRole | null;
+  invitation_id: string | null;
+  business_id: string | null;
+}
+
+// The per-request check, in one round trip. Every reason to refuse (revoked, idle, past its absolute
+// expiry, user disabled, invitation revoked or expired) is a condition here, so each takes effect on
+// the very next request. The data-modifying CTE refreshes last_seen_at only when it is older than the
+// touch interval, so most requests write nothing. The role comes from users, not from the session row,
+// so a role change applies at once as well.
+const RESOLVE_SQL = /* sql */ `
+WITH hit AS (
+  SELECT s.id, s.kind, s.application_id, s.last_seen_at,
+         u.id AS user_id, u.email AS user_email, u.name AS user_name, u.role AS user_role,
+         i.id AS invitation_id, i.business_id
+    FROM sessions s
+    LEFT JOIN users u ON s.kind = 'user' AND u.id = s.user_id
+    LEFT JOIN invitations i ON s.kind = 'client' AND i.id = s.invitation_id
+   WHERE s.id = $1
+     AND s.revoked_at IS NULL
+     AND s.absolute_expires_at > $2
+     AND s.last_seen_at > $3
+     AND (   (s.kind = 'user' AND u.id IS NOT NULL AND u.disabled_at IS NULL)
+          OR (s.kind = 'client' AND i.id IS NOT NULL AND i.revoked_at IS NULL AND i.expires_at > $2))
+), touch AS (
+  UPDATE sessions SET last_seen_at = $2
+    FROM hit
+   WHERE sessions.id = hit.id AND hit.last_seen_at <= $4
+)
+SELECT id, kind, application_id, user_id, user_email, user_name, user_role, invitation_id, business_id FROM hit`;
+
+function toResolved(row: SessionRow): ResolvedSession | null {
+  if (row.kind === 'user' && row.user_id && row.user_email && row.user_name !== null && row.user_role) {
+    return { sid: row.id, kind: 'user', role: row.user_role, userId: row.user_id, userEmail: row.user_email, userName: row.user_name };
+  }
+  if (row.kind === 'client' && row.invitation_id && row.application_id) {
+    return {
+      sid: row.id,
+      kind: 'client',
+      role: 'client',
+      invitationId: row.invitation_id,
+      applicationId: row.application_id,
+      businessId: row.business_id,
+    };
+  }
+  return null;
+}
+
+/** The live session for sid, or null when there is none or it may no longer be used. */
+export async function resolveSession(
+  db: Db,
+  sid: string,
+  now: Date = new Date(),
+  policy: SessionPolicy = DEFAULT_SESSION_POLICY,
+): Promise<ResolvedSession | null> {
+  if (!SECRET_TOKEN_PATTERN.test(sid)) return null;
+  const idleCutoff = new Date(now.getTime() - policy.idleMinutes * MINUTE_MS);
+  const touchCutoff = new Date(now.getTime() - SESSION_TOUCH_INTERVAL_MS);
+  const row = await db.one<SessionRow>(RESOLVE_SQL, [sid, now, idleCutoff, touchCutoff]);
+  return row ? toResolved(row) : null;
+}
+
+/** Sign-out. True when a live session was revoked. */
+export async function revokeSession(db: Db, sid: string, now: Date = new Date()): Promise<boolean> {
+  const rows = await db.query('UPDATE sessions SET revoked_at = $2 WHERE id = $1 AND revoked_at IS NULL RETURNING id', [sid, now]);
+  return rows.length > 0;
+}
+
+/** Ends every session of a user (disabled, password changed); returns how many were live. */
+export async function revokeSessionsForUser(db: Db, userId: string, now: Date = new Date()): Promise<number> {
+  const rows = await db.query('UPDATE sessions SET revoked_at = $2 WHERE user_id = $1 AND revoked_at IS NULL RETURNING id', [userId, now]);
+  return rows.length;
+}
+
+/** Ends every client session opened with an invitation; returns how many were live. */
+export async function revokeSessionsForInvitation(db: Db, invitationId: string, now: Date = new Date()): Promise<number> {
+  const rows = await db.query('UPDATE sessions SET revoked_at = $2 WHERE invitation_id = $1 AND revoked_at IS NULL RETURNING id', [
+    invitationId,
+    now,
+  ]);
+  return rows.length;
+}

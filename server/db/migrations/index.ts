@@ -1,0 +1,7 @@
+import 'server-only';
+import { initial } from './001-initial';
+import type { Migration } from './types';
+
+// TypeScript modules rather than .sql files: they travel inside Next's server bundle and run under
+// tsx and Vitest alike, with no file-system lookup that bundling could break.
+export const MIGRATIONS: readonly Migration[] = [initial];

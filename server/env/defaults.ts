@@ -1,0 +1,8 @@
+/** Non-secret defaults (no 'server-only' here, so the README or a script can read ENV_DOCS). */
+
+/** `npm start` runs the sandbox here; the BFF's defaults describe exactly that setup. */
+export const SANDBOX_BASE_URL = 'http://127.0.0.1:4010/v1/';
+export const DEFAULT_TIMEOUT_MS = 10_000;
+export const DEFAULT_IDLE_MINUTES = 30;
+export const DEFAULT_ABSOLUTE_HOURS = 12;
+export const DEFAULT_DATA_DIR_NAME = '.data';

@@ -1,0 +1,66 @@
+import { DEFAULT_ABSOLUTE_HOURS, DEFAULT_IDLE_MINUTES, DEFAULT_TIMEOUT_MS, SANDBOX_BASE_URL } from './defaults';
+
+export interface EnvDoc {
+  name: string;
+  default: string;
+  meaning: string;
+}
+
+/** The BFF's variables, in the order the README lists them; keep the README's table in step with this. */
+export const ENV_DOCS: readonly EnvDoc[] = [
+  {
+    name: 'PORTAL_BASE_URL',
+    default: `\`${SANDBOX_BASE_URL}\` (the embedded sandbox)`,
+    meaning: 'Base URL of the Portal API: http(s), no user name or password, path ending in `/v1/`.',
+  },
+  {
+    name: 'PORTAL_API_KEY',
+    default: "the sandbox's full demo key, only while `PORTAL_BASE_URL` is unset",
+    meaning: 'The Portal API key (at least 8 characters, no spaces). Required whenever `PORTAL_BASE_URL` is set. Server-side only.',
+  },
+  {
+    name: 'PORTAL_TIMEOUT_MS',
+    default: String(DEFAULT_TIMEOUT_MS),
+    meaning: 'Time budget of one Portal call in milliseconds (100–600000), retries and their waits included.',
+  },
+  {
+    name: 'SESSION_SECRET',
+    default: 'a fixed development value (warned about when the Portal is not local)',
+    meaning: 'Seals session cookies; at least 32 characters. Set it in every shared or production deployment.',
+  },
+  {
+    name: 'DATABASE_URL',
+    default: 'none: the embedded database in `DATA_DIR`',
+    meaning: 'PostgreSQL URL (`postgres://` or `postgresql://`) for the BFF’s own state, shared by several instances.',
+  },
+  {
+    name: 'DATA_DIR',
+    default: '`<working directory>/.data`',
+    meaning: 'Directory of the embedded database and other local state; relative paths are taken from the working directory.',
+  },
+  {
+    name: 'SESSION_IDLE_MINUTES',
+    default: String(DEFAULT_IDLE_MINUTES),
+    meaning: 'A session ends after this many minutes without a request (1–1440, at most the absolute lifetime).',
+  },
+  {
+    name: 'SESSION_ABSOLUTE_HOURS',
+    default: String(DEFAULT_ABSOLUTE_HOURS),
+    meaning: 'A session ends this many hours after sign-in whatever happens (1–720).',
+  },
+  {
+    name: 'APP_ORIGIN',
+    default: 'none: the request’s own origin',
+    meaning: 'Public origin of the app (e.g. `https://intake.example.com`), checked against the Origin header of writes.',
+  },
+  {
+    name: 'LOG_LEVEL',
+    default: 'info',
+    meaning: 'Least severe log level written: `debug`, `info`, `warn` or `error`. Logs are JSON lines on stdout.',
+  },
+  {
+    name: 'WEBHOOK_SECRET',
+    default: 'none: webhooks are refused',
+    meaning: 'Standard Webhooks signing secret (`whsec_…`) of the Portal’s deliveries to this app.',
+  },
+];

@@ -1,0 +1,171 @@
+import 'server-only';
+import { isAbsolute, join, resolve } from 'node:path';
+import { z } from 'zod';
+import { LOG_LEVELS } from '@/server/log/levels';
+import {
+  DEFAULT_ABSOLUTE_HOURS,
+  DEFAULT_DATA_DIR_NAME,
+  DEFAULT_IDLE_MINUTES,
+  DEFAULT_TIMEOUT_MS,
+  SANDBOX_BASE_URL,
+} from './defaults';
+import { DEV_SESSION_SECRET, SANDBOX_API_KEY } from './secret-defaults';
+import type { Env, EnvSource } from './types';
+
+/** Thrown by parseEnv(); the message names every bad variable (never its value: several are secrets). */
+export class EnvError extends Error {
+  override readonly name = 'EnvError';
+  constructor(readonly problems: ReadonlyArray<{ variable: string; message: string }>) {
+    super(`Invalid configuration:\n${problems.map((p) => `  ${p.variable}: ${p.message}`).join('\n')}`);
+  }
+}
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+const isLoopback = (url: URL) => LOOPBACK_HOSTS.has(url.hostname) || /^127\.\d+\.\d+\.\d+$/.test(url.hostname);
+
+/** An unset variable and an empty one mean the same (docker-compose and CI often export empty strings). */
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), schema.optional());
+
+const wholeNumber = (min: number, max: number, unit: string) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d+$/, `must be a whole number of ${unit} between ${min} and ${max}`)
+    .transform(Number)
+    .pipe(z.number().min(min, `must be at least ${min} ${unit}`).max(max, `must be at most ${max} ${unit}`));
+
+function parseUrl(value: string): URL | null {
+  try {
+    return new URL(value);
+  } catch {
+    return null;
+  }
+}
+
+const PortalBaseUrl = z
+  .string()
+  .trim()
+  .transform((value, ctx) => {
+    const url = parseUrl(value);
+    const problem = !url
+      ? 'must be an absolute URL'
+      : url.protocol !== 'http:' && url.protocol !== 'https:'
+        ? 'must use http or https'
+        : url.username || url.password
+          ? 'must not contain a user name or password (the API key goes in PORTAL_API_KEY)'
+          : url.search || url.hash
+            ? 'must not have a query string or fragment'
+            : !url.pathname.endsWith('/v1/')
+              ? 'must have a path ending in /v1/ (e.g. https://portal.example.com/api/v1/)'
+              : null;
+    if (problem || !url) {
+      ctx.addIssue({ code: 'custom', message: problem ?? 'is invalid' });
+      return z.NEVER;
+    }
+    return url;
+  });
+
+const ApiKey = z
+  .string()
+  .trim()
+  .min(8, 'must be at least 8 characters')
+  .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces');
+
+const SessionSecret = z.string().min(32, 'must be at least 32 characters');
+
+const DatabaseUrl = z.string().trim().refine((value) => {
+  const url = parseUrl(value);
+  return !!url && (url.protocol === 'postgres:' || url.protocol === 'postgresql:') && !!url.hostname;
+}, 'must be a postgres:// or postgresql:// URL with a host');
+
+const AppOrigin = z
+  .string()
+  .trim()
+  .transform((value, ctx) => {
+    const url = parseUrl(value);
+    if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.username || url.password || url.search || url.hash || url.pathname !== '/') {
+      ctx.addIssue({ code: 'custom', message: 'must be an origin such as https://intake.example.com (no path, query or user name)' });
+      return z.NEVER;
+    }
+    return url.origin;
+  });
+
+const WebhookSecret = z
+  .string()
+  .trim()
+  .regex(/^whsec_[A-Za-z0-9+/=_-]{16,}$/, 'must be a Standard Webhooks secret: whsec_ followed by at least 16 base64 characters');
+
+const Schema = z.object({
+  PORTAL_BASE_URL: optional(PortalBaseUrl),
+  PORTAL_API_KEY: optional(ApiKey),
+  PORTAL_TIMEOUT_MS: optional(wholeNumber(100, 600_000, 'milliseconds')),
+  SESSION_SECRET: optional(SessionSecret),
+  DATABASE_URL: optional(DatabaseUrl),
+  DATA_DIR: optional(z.string()),
+  SESSION_IDLE_MINUTES: optional(wholeNumber(1, 1440, 'minutes')),
+  SESSION_ABSOLUTE_HOURS: optional(wholeNumber(1, 720, 'hours')),
+  APP_ORIGIN: optional(AppOrigin),
+  LOG_LEVEL: optional(z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })),
+  WEBHOOK_SECRET: optional(WebhookSecret),
+});
+
+export interface ParseEnvOptions {
+  /** Base of a relative DATA_DIR and of the default one; process.cwd() unless a test says otherwise. */
+  cwd?: string;
+}
+
+/** Pure: parses `source` (process.env or a test's object) or throws an EnvError naming every bad variable. */
+export function parseEnv(source: EnvSource, options: ParseEnvOptions = {}): Env {
+  const problems: Array<{ variable: string; message: string }> = [];
+  const parsed = Schema.safeParse(source);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      problems.push({ variable: String(issue.path[0] ?? '(configuration)'), message: issue.message });
+    }
+  }
+  const e = parsed.success ? parsed.data : null;
+  const rawBaseUrlSet = typeof source.PORTAL_BASE_URL === 'string' && source.PORTAL_BASE_URL.trim() !== '';
+  const rawKeySet = typeof source.PORTAL_API_KEY === 'string' && source.PORTAL_API_KEY.trim() !== '';
+  // The demo key only makes sense for the sandbox; anywhere else a missing key must stop start-up.
+  if (rawBaseUrlSet && !rawKeySet) {
+    problems.push({ variable: 'PORTAL_API_KEY', message: 'is required when PORTAL_BASE_URL is set' });
+  }
+  const idle = e?.SESSION_IDLE_MINUTES ?? DEFAULT_IDLE_MINUTES;
+  const absolute = e?.SESSION_ABSOLUTE_HOURS ?? DEFAULT_ABSOLUTE_HOURS;
+  if (e && idle > absolute * 60) {
+    problems.push({ variable: 'SESSION_IDLE_MINUTES', message: `must not exceed SESSION_ABSOLUTE_HOURS × 60 (${absolute * 60} minutes)` });
+  }
+  if (problems.length > 0 || !e) throw new EnvError(problems);
+
+  const baseUrl = e.PORTAL_BASE_URL ?? new URL(SANDBOX_BASE_URL);
+  const portalIsLocal = isLoopback(baseUrl);
+
+  const warnings: string[] = [];
+  if (!e.SESSION_SECRET && !portalIsLocal) {
+    warnings.push('SESSION_SECRET is not set: sessions are sealed with the public development secret. Set SESSION_SECRET (32+ characters) before anyone else uses this app.');
+  }
+  if (baseUrl.protocol === 'http:' && !portalIsLocal) {
+    warnings.push('PORTAL_BASE_URL uses plain http to a host that is not this machine: the API key travels unencrypted.');
+  }
+
+  const cwd = options.cwd ?? process.cwd();
+  const dataDir = e.DATA_DIR ? (isAbsolute(e.DATA_DIR) ? resolve(e.DATA_DIR) : resolve(cwd, e.DATA_DIR)) : join(cwd, DEFAULT_DATA_DIR_NAME);
+
+  return Object.freeze({
+    portalBaseUrl: baseUrl.href,
+    portalApiKey: e.PORTAL_API_KEY ?? SANDBOX_API_KEY,
+    portalTimeoutMs: e.PORTAL_TIMEOUT_MS ?? DEFAULT_TIMEOUT_MS,
+    portalIsLocal,
+    sessionSecret: e.SESSION_SECRET ?? DEV_SESSION_SECRET,
+    sessionSecretIsDefault: !e.SESSION_SECRET,
+    databaseUrl: e.DATABASE_URL ?? null,
+    dataDir,
+    sessionIdleMinutes: idle,
+    sessionAbsoluteHours: absolute,
+    appOrigin: e.APP_ORIGIN ?? null,
+    logLevel: e.LOG_LEVEL ?? 'info',
+    webhookSecret: e.WEBHOOK_SECRET ?? null,
+    warnings: Object.freeze(warnings),
+  });
+}

@@ -1,0 +1,29 @@
+import type { LogLevel } from '@/server/log/levels';
+
+/** Variables as read from process.env (or a test's stand-in). */
+export type EnvSource = Readonly<Record<string, string | undefined>>;
+
+/** The parsed configuration (see ENV_DOCS for each variable's meaning and default). */
+export interface Env {
+  /** Normalised absolute URL, ending in /v1/. */
+  readonly portalBaseUrl: string;
+  readonly portalApiKey: string;
+  readonly portalTimeoutMs: number;
+  /** The Portal runs on this machine (loopback host): the embedded sandbox or a local one. */
+  readonly portalIsLocal: boolean;
+  readonly sessionSecret: string;
+  /** True when SESSION_SECRET was absent and the public development value is in use. */
+  readonly sessionSecretIsDefault: boolean;
+  /** postgres:// or postgresql:// URL; null means the embedded database under dataDir. */
+  readonly databaseUrl: string | null;
+  /** Absolute path. */
+  readonly dataDir: string;
+  readonly sessionIdleMinutes: number;
+  readonly sessionAbsoluteHours: number;
+  /** Public origin (scheme://host[:port]) for CSRF Origin checks; null = derive from the request. */
+  readonly appOrigin: string | null;
+  readonly logLevel: LogLevel;
+  readonly webhookSecret: string | null;
+  /** Things worth telling an operator once at start-up (already logged by getEnv()). */
+  readonly warnings: readonly string[];
+}

@@ -1,0 +1,38 @@
+import 'server-only';
+import { isEnabled, type LogLevel } from './levels';
+import { maskString, redact } from './redact';
+import { currentSink } from './sink';
+
+export interface LogConfig {
+  level: LogLevel;
+  /** Values masked wherever they appear (API key, session and webhook secrets). */
+  secrets: readonly string[];
+}
+
+export type LogFields = Record<string, unknown>;
+
+const RESERVED = new Set(['ts', 'level', 'msg']);
+
+/**
+ * Writes one JSON line. Takes its configuration as an argument so the env module can log its own start-up
+ * warnings without importing the logger, which itself reads the env.
+ */
+export function emit(level: LogLevel, msg: string, fields: LogFields | undefined, config: LogConfig): void {
+  if (!isEnabled(level, config.level)) return;
+  const entry: Record<string, unknown> = { ts: new Date().toISOString(), level, msg: maskString(msg, config.secrets) };
+  if (fields) {
+    const safe = redact(fields, config.secrets) as Record<string, unknown>;
+    for (const [k, v] of Object.entries(safe)) entry[RESERVED.has(k) ? `field_${k}` : k] = v;
+  }
+  let line: string;
+  try {
+    line = JSON.stringify(entry);
+  } catch {
+    line = JSON.stringify({ ts: entry.ts, level, msg: entry.msg, log_error: 'fields could not be serialised' });
+  }
+  try {
+    currentSink()(line);
+  } catch {
+    // A broken sink must never take a request down with it.
+  }
+}

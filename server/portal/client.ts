@@ -1,0 +1,264 @@
+import 'server-only';
+import type { z } from 'zod';
+import { getEnv } from '@/server/env/get-env';
+import { PortalError, publicUrlOf } from './errors';
+import { errorFromReply } from './error-reply';
+import { etagOf, ifMatchValue } from './etag';
+import { idempotencyKeyValue } from './idempotency';
+import { MAX_REPLY_BYTES, ReplyTooLarge, discard, parseJson, readText } from './read-body';
+import { logPortalCall } from './request-log';
+import { RETRY_POLICY, backoffMs, rateLimitWaitMs, repeatableAfterFailure, retryTiming } from './retry-policy';
+import type { PortalPath } from './routes';
+import { trustedPortalUrl } from './url-guard';
+
+export type PortalMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type PortalQuery = Readonly<Record<string, string | number | boolean | null | undefined>>;
+
+type Target =
+  /** An absolute URL returned by a read (contract_url, operations.*, retry_url, ...). */
+  | { url: string | URL; path?: never }
+  /** A path from routes.ts. */
+  | { path: PortalPath; url?: never };
+
+export type PortalRequestOptions<S extends z.ZodType> = Target & {
+  method?: PortalMethod;
+  /** The lib/portal schema of the success body. Required: nothing unparsed leaves this client. */
+  schema: S;
+  /** Added to the URL's query; null and undefined values are left out. */
+  query?: PortalQuery;
+  /** Sent as JSON. */
+  body?: unknown;
+  /** The complete ETag from a read, quotes included. */
+  ifMatch?: string;
+  /** One per user action; also what makes a command retryable after a 5xx or a network error. */
+  idempotencyKey?: string;
+  /** Budget of the whole call, retries and waits included; PORTAL_TIMEOUT_MS by default. */
+  timeoutMs?: number;
+  /** The caller's cancellation (e.g. request.signal of the route handler). */
+  signal?: AbortSignal;
+};
+
+export interface PortalResponse<T> {
+  data: T;
+  /** The ETag header verbatim, for a later If-Match. */
+  etag: string | null;
+  /** The upstream Request-Id header. */
+  requestId: string | null;
+  status: number;
+  /** The Portal's reply headers. Never forward them to a browser wholesale. */
+  headers: Headers;
+  attempts: number;
+}
+
+interface Failure {
+  ok: false;
+  error: PortalError;
+  /** The HTTP status received, null when no reply arrived. */
+  status: number | null;
+  retry: 'never' | 'after-failure' | 'rate-limited';
+  retryAfterMs?: number;
+}
+type Attempt = { ok: true; status: number; headers: Headers; data: unknown } | Failure;
+
+interface CallContext {
+  method: PortalMethod;
+  url: URL;
+  shownUrl: string;
+  headers: Headers;
+  body: string | undefined;
+  signal: AbortSignal;
+  timeoutSignal: AbortSignal;
+  callerSignal: AbortSignal | undefined;
+  timeoutMs: number;
+  schema: z.ZodType;
+}
+
+/** A failure before any reply: the caller gave up, our budget ran out, or the network failed. */
+function transportError(e: unknown, ctx: CallContext, requestId: string | null = null, status: number | null = null): Failure {
+  const base = { url: ctx.shownUrl, method: ctx.method, requestId };
+  if (ctx.callerSignal?.aborted) {
+    return { ok: false, status, retry: 'never', error: PortalError.local('request_aborted', 'The request was cancelled.', base) };
+  }
+  if (ctx.timeoutSignal.aborted) {
+    return {
+      ok: false,
+      status,
+      retry: 'never',
+      error: PortalError.local('upstream_timeout', `The Portal did not answer within ${ctx.timeoutMs} ms.`, base),
+    };
+  }
+  const cause = (e as { cause?: { code?: unknown } } | null)?.cause?.code;
+  const why = typeof cause === 'string' && /^[A-Z0-9_]+$/.test(cause) ? ` (${cause})` : '';
+  return {
+    ok: false,
+    status,
+    retry: 'after-failure',
+    error: PortalError.local('upstream_unreachable', `The Portal could not be reached${why}.`, base),
+  };
+}
+
+function badReply(ctx: CallContext, requestId: string | null, message: string, issues: z.ZodError['issues'] = []) {
+  return PortalError.local('bad_upstream_reply', message, {
+    url: ctx.shownUrl,
+    method: ctx.method,
+    requestId,
+    details: issues.slice(0, 20).map((i) => ({
+      code: i.code,
+      message: i.message,
+      parameter: i.path.length > 0 ? i.path.map(String).join('.') : '(root)',
+    })),
+  });
+}
+
+async function attemptOnce(ctx: CallContext): Promise<Attempt> {
+  let res: Response;
+  try {
+    res = await fetch(ctx.url, {
+      method: ctx.method,
+      headers: ctx.headers,
+      body: ctx.body,
+      // A redirect could carry the Authorization header to wherever Location points.
+      redirect: 'manual',
+      signal: ctx.signal,
+      // Next.js must not cache authenticated upstream calls.
+      cache: 'no-store',
+    });
+  } catch (e) {
+    return transportError(e, ctx);
+  }
+  const requestId = res.headers.get('request-id');
+  if (res.type === 'opaqueredirect' || (res.status >= 300 && res.status < 400)) {
+    await discard(res);
+    return {
+      ok: false,
+      status: res.status,
+      retry: 'never',
+      error: PortalError.local('upstream_redirect', `The Portal replied with a redirect (HTTP ${res.status}), which is not followed.`, {
+        url: ctx.shownUrl,
+        method: ctx.method,
+        requestId,
+      }),
+    };
+  }
+  if (!res.ok) {
+    try {
+      const { error, retryAfterMs } = await errorFromReply(res, { method: ctx.method, url: ctx.shownUrl });
+      if (res.status === 429) return { ok: false, status: 429, error, retry: 'rate-limited', retryAfterMs };
+      return { ok: false, status: res.status, error, retry: RETRY_POLICY.retryStatuses.includes(res.status) ? 'after-failure' : 'never' };
+    } catch (e) {
+      return transportError(e, ctx, requestId, res.status);
+    }
+  }
+  let text: string;
+  try {
+    text = ctx.method === 'HEAD' ? '' : await readText(res, MAX_REPLY_BYTES);
+  } catch (e) {
+    if (e instanceof ReplyTooLarge) {
+      return { ok: false, status: res.status, retry: 'never', error: badReply(ctx, requestId, `The Portal's reply is larger than ${MAX_REPLY_BYTES} bytes.`) };
+    }
+    return transportError(e, ctx, requestId, res.status);
+  }
+  const json = parseJson(text);
+  if (!json.ok) {
+    return { ok: false, status: res.status, retry: 'never', error: badReply(ctx, requestId, 'The Portal replied with a body that is not JSON.') };
+  }
+  const parsed = ctx.schema.safeParse(json.value);
+  if (!parsed.success) {
+    return {
+      ok: false,
+      status: res.status,
+      retry: 'never',
+      error: badReply(ctx, requestId, "The Portal's reply does not match the expected schema.", parsed.error.issues),
+    };
+  }
+  return { ok: true, status: res.status, headers: res.headers, data: parsed.data };
+}
+
+function buildUrl(options: Target & { query?: PortalQuery }, base: URL): URL {
+  const url =
+    options.path !== undefined ? trustedPortalUrl(new URL(options.path, base), base) : trustedPortalUrl(options.url, base);
+  for (const [k, v] of Object.entries(options.query ?? {})) {
+    if (v !== null && v !== undefined) url.searchParams.set(k, String(v));
+  }
+  return url;
+}
+
+/**
+ * THE way to call the Portal API. Adds the key (only after the URL guard accepted the target), never forwards
+ * anything from the browser (it takes no incoming request), parses the reply with `schema`, retries per
+ * RETRY_POLICY, logs one line per attempt, and throws nothing but PortalError.
+ */
+export async function portalRequest<S extends z.ZodType>(options: PortalRequestOptions<S>): Promise<PortalResponse<z.output<S>>> {
+  const env = getEnv();
+  const method = options.method ?? 'GET';
+  const base = new URL(env.portalBaseUrl);
+  const url = buildUrl(options, base);
+
+  const headers = new Headers({ Accept: 'application/json' });
+  if (options.ifMatch !== undefined) headers.set('If-Match', ifMatchValue(options.ifMatch));
+  if (options.idempotencyKey !== undefined) headers.set('Idempotency-Key', idempotencyKeyValue(options.idempotencyKey));
+  let body: string | undefined;
+  if (options.body !== undefined) {
+    body = JSON.stringify(options.body);
+    headers.set('Content-Type', 'application/json');
+  }
+  headers.set('Authorization', `Bearer ${env.portalApiKey}`);
+
+  const timeoutMs = options.timeoutMs ?? env.portalTimeoutMs;
+  const deadline = Date.now() + timeoutMs;
+  const timeoutSignal = AbortSignal.timeout(timeoutMs);
+  const ctx: CallContext = {
+    method,
+    url,
+    shownUrl: publicUrlOf(url),
+    headers,
+    body,
+    signal: options.signal ? AbortSignal.any([timeoutSignal, options.signal]) : timeoutSignal,
+    timeoutSignal,
+    callerSignal: options.signal,
+    timeoutMs,
+    schema: options.schema,
+  };
+  const canRepeat = repeatableAfterFailure(method, options.idempotencyKey);
+  const timing = retryTiming();
+
+  for (let attempt = 1; ; attempt++) {
+    const started = performance.now();
+    const result = await attemptOnce(ctx);
+    const ms = performance.now() - started;
+
+    if (result.ok) {
+      const requestId = result.headers.get('request-id');
+      logPortalCall({ method, path: url.pathname, status: result.status, ms, requestId, attempt });
+      return { data: result.data as z.output<S>, etag: etagOf(result.headers), requestId, status: result.status, headers: result.headers, attempts: attempt };
+    }
+
+    let wait: number | null = null;
+    if (attempt < RETRY_POLICY.maxAttempts) {
+      if (result.retry === 'rate-limited' && (result.retryAfterMs ?? 0) <= RETRY_POLICY.maxRetryAfterMs) {
+        wait = rateLimitWaitMs(attempt, result.retryAfterMs, timing.random);
+      } else if (result.retry === 'after-failure' && canRepeat) {
+        wait = backoffMs(attempt, timing.random);
+      }
+      // No point waiting for an attempt the budget cannot cover.
+      if (wait !== null && Date.now() + wait >= deadline) wait = null;
+    }
+    const { error } = result;
+    logPortalCall({
+      method,
+      path: url.pathname,
+      status: result.status,
+      ms,
+      requestId: error.requestId,
+      attempt,
+      code: String(error.code),
+      ...(wait !== null ? { retryInMs: wait } : {}),
+    });
+    if (wait === null) throw error;
+    try {
+      await timing.sleep(wait, ctx.signal);
+    } catch (e) {
+      throw transportError(e, ctx).error;
+    }
+  }
+}

@@ -1,0 +1,21 @@
+import 'server-only';
+
+export { portalRequest, type PortalMethod, type PortalQuery, type PortalRequestOptions, type PortalResponse } from './client';
+export {
+  DEFAULT_TRANSFER_TIMEOUT_MS,
+  portalDownload,
+  portalTransfer,
+  safeDownloadHeaders,
+  type PortalDownloadOptions,
+  type PortalTransferOptions,
+  type PortalTransferResult,
+  type TransferBody,
+} from './transfer';
+export { routes, urlBelow, type PortalPath } from './routes';
+export { isTrustedPortalUrl, portalBaseUrl, trustedPortalUrl } from './url-guard';
+export { LOCAL_ERROR_STATUS, PortalError, isPortalError, type LocalErrorCode, type PortalErrorCodeLike, type PortalErrorInit } from './errors';
+export { toBrowserError, type BrowserError, type BrowserErrorBody } from './browser-error';
+export { etagOf, ifMatchValue, isEtag } from './etag';
+export { idempotencyKeyValue, isIdempotencyKey, newIdempotencyKey } from './idempotency';
+export { RETRY_POLICY, parseRetryAfter, setRetryTimingForTests, type RetryTiming } from './retry-policy';
+export { cleanFilename, contentDisposition } from './content-disposition';

@@ -1,0 +1,34 @@
+import 'server-only';
+import { log } from '@/server/log/logger';
+
+export interface PortalCallRecord {
+  method: string;
+  /** Path only: query strings may carry credentials and personal data. */
+  path: string;
+  /** Null when no reply arrived (network error, timeout). */
+  status: number | null;
+  ms: number;
+  requestId: string | null;
+  attempt: number;
+  /** Error code when the attempt failed. */
+  code?: string;
+  /** Set when another attempt follows. */
+  retryInMs?: number;
+  kind?: 'api' | 'transfer' | 'download';
+}
+
+/** One line per attempt. Never headers, never bodies. */
+export function logPortalCall(r: PortalCallRecord): void {
+  const troubled = r.status === null || r.status === 429 || r.status >= 500;
+  (troubled ? log.warn : log.info)('portal request', {
+    kind: r.kind ?? 'api',
+    method: r.method,
+    path: r.path,
+    status: r.status,
+    ms: Math.round(r.ms),
+    request_id: r.requestId,
+    attempt: r.attempt,
+    ...(r.code ? { code: r.code } : {}),
+    ...(r.retryInMs !== undefined ? { retry_in_ms: Math.round(r.retryInMs) } : {}),
+  });
+}
