@@ -8,9 +8,37 @@ export const PREPARATION_FILE_STATUSES = ['pending', 'running', 'success', 'fail
 export const AI_MODES = ['fast', 'thinking'] as const;
 export const AiMode = z.enum(AI_MODES);
 
-/** Objects the spec types only as "object" stay loose: the sandbox's fields are listed, others are kept. */
-export const EvidenceSource = z.looseObject({ id: z.string().optional() });
-export const PreparationUploadedFile = z.looseObject({});
+/*
+ * Objects the spec types only as "object" (evidence sources, uploaded_file, failure, the suggestion's run,
+ * source and concerns) are completed by DESIGN.md's sandbox: strict sub-schemas with exactly these fields.
+ */
+
+export const EVIDENCE_SOURCE_KINDS = ['file', 'text'] as const;
+/** Why an evidence file could not be read (failure_code). */
+export const EVIDENCE_FAILURE_CODES = ['unsupported_type', 'binary_content', 'corrupt_pdf', 'encrypted_pdf', 'no_text'] as const;
+
+/** One piece of evidence a run can read: the text input, or an uploaded file. */
+export const EvidenceSource = z.strictObject({
+  id: z.string().regex(/^afev_[a-z0-9]+$/),
+  object: z.literal('autofill_evidence_source'),
+  kind: z.enum(EVIDENCE_SOURCE_KINDS),
+  /** The file's name; null for the text input. */
+  name: z.string().nullable(),
+  status: z.enum(PREPARATION_FILE_STATUSES),
+  /** Set when status is failed: one of EVIDENCE_FAILURE_CODES (kept a string for codes added later). */
+  failure_code: z.string().nullable(),
+  /** Set when status is failed: what went wrong, for a person. */
+  failure_reason: z.string().nullable(),
+  /** Read by a start that names no selected_evidence_source_ids (usable evidence is selected). */
+  selected: z.boolean(),
+  content_type: z.string(),
+  size: NonNegativeInt,
+  created_at: DateTime,
+  updated_at: DateTime,
+});
+export type EvidenceSource = z.infer<typeof EvidenceSource>;
+/** uploaded_file: the evidence source of the file an upload just delivered. */
+export const PreparationUploadedFile = EvidenceSource;
 
 /** 2.11 Autofill preparation. */
 export const AutofillPreparation = z.strictObject({
@@ -37,6 +65,9 @@ export const PreparationUpdateBody = z
   });
 export type PreparationUpdateBody = z.infer<typeof PreparationUpdateBody>;
 
+/** Request for an evidence upload credential (sandbox completion): no fields, the file is named on transfer. */
+export const EvidenceUploadRequestBody = z.strictObject({});
+
 /** Autofill start body (spec 2.11). */
 export const AutofillStartBody = z.strictObject({
   expected_preparation_revision: PositiveRevision,
@@ -46,6 +77,12 @@ export const AutofillStartBody = z.strictObject({
 export type AutofillStartBody = z.infer<typeof AutofillStartBody>;
 
 export const RUN_STATUSES = ['pending', 'running', 'completed', 'failed'] as const;
+/** progress.step of the sandbox's runs, in the order a run goes through them. */
+export const RUN_STEPS = ['queued', 'reading_evidence', 'matching_fields', 'drafting_suggestions', 'completed', 'failed'] as const;
+
+/** Why a run failed (sandbox completion of `failure`). */
+export const AutofillRunFailure = z.strictObject({ code: z.string(), message: z.string() });
+export type AutofillRunFailure = z.infer<typeof AutofillRunFailure>;
 
 /** 2.12 Autofill run. */
 export const AutofillRun = z.strictObject({
@@ -58,7 +95,7 @@ export const AutofillRun = z.strictObject({
   warning_count: NonNegativeInt,
   can_retry: z.boolean(),
   attempt_sequence: PositiveRevision.nullable(),
-  failure: z.looseObject({}).nullable(),
+  failure: AutofillRunFailure.nullable(),
   created_at: DateTime,
   updated_at: DateTime,
   url: Uri,
@@ -69,12 +106,41 @@ export type AutofillRun = z.infer<typeof AutofillRun>;
 export const AutofillRunPage = page(AutofillRun);
 
 export const SUGGESTION_STATUSES = ['pending', 'accepted', 'dismissed', 'stale', 'failed'] as const;
+/** Concern codes the sandbox's engine raises (kept a string in the schema for codes added later). */
+export const SUGGESTION_CONCERN_CODES = ['low_confidence', 'conflicting_evidence', 'outside_schema', 'ambiguous_value'] as const;
+
+/** The run a suggestion came from. */
+export const AutofillSuggestionRunRef = z.strictObject({
+  id: AutofillRunId,
+  object: z.literal('client_intake_application_autofill_run'),
+  url: Uri,
+});
+
+/** Where the proposed value was found: the evidence source and the line it stands on. */
+export const AutofillSuggestionSource = z.strictObject({
+  kind: z.enum(EVIDENCE_SOURCE_KINDS),
+  evidence_source_id: z.string(),
+  /** Present for a file. */
+  file_name: z.string().optional(),
+  /** The matching line, at most 300 characters. */
+  excerpt: z.string().max(300),
+  /** 0 to 1. */
+  confidence: z.number().min(0).max(1),
+});
+
+export const AutofillSuggestionConcern = z.strictObject({ code: z.string(), message: z.string() });
+
+export const SuggestionsQuery = z.strictObject({
+  page_size: z.coerce.number().int().min(1).max(100).optional(),
+  cursor: z.string().min(1).optional(),
+  status: z.enum(SUGGESTION_STATUSES).optional(),
+});
 
 /** 2.13 Autofill suggestion. */
 export const AutofillSuggestion = z.strictObject({
   id: AutofillSuggestionId,
   object: z.literal('client_intake_application_autofill_suggestion'),
-  run: z.looseObject({}),
+  run: AutofillSuggestionRunRef,
   status: z.enum(SUGGESTION_STATUSES),
   section_label: z.string().nullable(),
   question_label: z.string().nullable(),
@@ -85,8 +151,8 @@ export const AutofillSuggestion = z.strictObject({
   target_scope: z.string().nullable(),
   current_value: z.unknown(),
   proposed_value: z.unknown(),
-  source: z.looseObject({}),
-  concerns: z.array(z.looseObject({})),
+  source: AutofillSuggestionSource,
+  concerns: z.array(AutofillSuggestionConcern),
   created_at: DateTime,
   updated_at: DateTime,
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { webhookSecretKey } from '@/lib/webhooks/standard-webhooks';
 import { DEFAULT_OPTIONS, type SandboxOptions } from './options';
 
 const RateLimit = z
@@ -9,6 +10,18 @@ const RateLimit = z
     const [perSecond, burst] = v.split('/').map(Number) as [number, number | undefined];
     return { perSecond, burst: burst ?? perSecond * 2 };
   });
+
+const WebhookSecret = z
+  .string()
+  .regex(/^whsec_[A-Za-z0-9+/]+={0,2}$/, { error: 'use "whsec_" followed by base64 key bytes', abort: true })
+  .refine((v) => {
+    try {
+      const n = webhookSecretKey(v).length;
+      return n >= 24 && n <= 64;
+    } catch {
+      return false;
+    }
+  }, 'the key must be valid base64 of 24 to 64 bytes');
 
 /** The sandbox's environment variables (README, "Configuration"). */
 const SandboxEnv = z.object({
@@ -21,6 +34,9 @@ const SandboxEnv = z.object({
   SANDBOX_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   SANDBOX_PUBLIC_ORIGIN: z.url().optional(),
   SANDBOX_LOG: z.enum(['0', '1']).optional(),
+  SANDBOX_WEBHOOK_URL: z.url({ protocol: /^https?$/, error: 'must be an http or https URL' }).optional(),
+  SANDBOX_WEBHOOK_SECRET: WebhookSecret.optional(),
+  SANDBOX_CONTROLS: z.enum(['0', '1']).optional(),
 });
 
 /** Options from the environment; a malformed variable stops start-up with a message naming it. */
@@ -42,5 +58,8 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv): SandboxOptions {
     secret: e.SANDBOX_SECRET ?? DEFAULT_OPTIONS.secret,
     publicOrigin: e.SANDBOX_PUBLIC_ORIGIN?.replace(/\/$/, '') ?? null,
     log: e.SANDBOX_LOG === '1',
+    webhookUrl: e.SANDBOX_WEBHOOK_URL ?? null,
+    webhookSecret: e.SANDBOX_WEBHOOK_SECRET ?? DEFAULT_OPTIONS.webhookSecret,
+    controls: e.SANDBOX_CONTROLS === '1',
   };
 }

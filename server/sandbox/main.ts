@@ -16,6 +16,8 @@ async function main() {
   console.log('API keys:');
   for (const k of options.keys) console.log(`  ${k.label.padEnd(38)} ${k.token}`);
   console.log(`Public OpenAPI document: ${running.origin}/generated/openapi.json`);
+  if (options.webhookUrl) console.log(`Webhooks (Standard Webhooks) are sent to ${options.webhookUrl}`);
+  if (options.controls) console.log(`Test controls (no API key; never enable in shared environments): ${running.origin}/_sandbox/controls`);
   const stop = () => {
     void running.close().then(() => process.exit(0));
   };

@@ -22,6 +22,16 @@ export interface SandboxOptions {
   publicOrigin: string | null;
   /** One access-log line a request on stdout (method, path, status, duration, Request-Id; never headers). */
   log: boolean;
+  /** Where events are POSTed (Standard Webhooks); null sends none. */
+  webhookUrl: string | null;
+  /** Signs deliveries: `whsec_` followed by the base64 key bytes. */
+  webhookSecret: string;
+  /** Attempts per delivery, the first included (retries after 1 s, 2 s, 4 s … of sandbox clock time). */
+  webhookMaxAttempts: number;
+  /** Real time one attempt may take before it counts as failed. */
+  webhookTimeoutMs: number;
+  /** The test controls under /_sandbox/ (faults, clock, reset, webhook deliveries); off: every /_sandbox/ path is 404. */
+  controls: boolean;
 }
 
 export const DEFAULT_OPTIONS: SandboxOptions = {
@@ -37,6 +47,12 @@ export const DEFAULT_OPTIONS: SandboxOptions = {
   maxUploadBytes: 25 * 1024 * 1024,
   publicOrigin: null,
   log: false,
+  webhookUrl: null,
+  // base64 of "sandbox-dev-webhook-secret-change-me" (36 bytes): a development value only.
+  webhookSecret: 'whsec_c2FuZGJveC1kZXYtd2ViaG9vay1zZWNyZXQtY2hhbmdlLW1l',
+  webhookMaxAttempts: 8,
+  webhookTimeoutMs: 10_000,
+  controls: false,
 };
 
 export const ALLOWED_UPLOAD_TYPES = new Set([

@@ -14,6 +14,8 @@ import { Router } from './http/router';
 import { routes } from './handlers';
 import { publicOpenApi } from './handlers/openapi';
 import { handleDownload, handleInvitationPage, handleTransfer } from './handlers/transfers';
+import { CONTROLS_PREFIX, SandboxControls } from './controls';
+import { WebhookDeliverer } from './webhooks';
 
 export interface RunningSandbox {
   sandbox: Sandbox;
@@ -22,10 +24,15 @@ export interface RunningSandbox {
   /** The API base URL, ending in /v1/. */
   baseUrl: string;
   port: number;
+  /** Sends the sandbox's events to options.webhookUrl (idle without one). */
+  webhooks: WebhookDeliverer;
+  /** The test controls under /_sandbox/; null unless options.controls. */
+  controls: SandboxControls | null;
   close(): Promise<void>;
 }
 
 const MAX_JSON_BYTES = 1024 * 1024;
+const MAX_CONTROL_BYTES = 64 * 1024;
 
 export function send(res: ServerResponse, reply: Reply) {
   const body = reply.body === undefined ? '' : JSON.stringify(reply.body);
@@ -234,6 +241,14 @@ export async function startSandbox(overrides: Partial<SandboxOptions> = {}): Pro
   const options: SandboxOptions = { ...DEFAULT_OPTIONS, ...overrides };
   const sb = new Sandbox(options);
   const router = new Router(routes);
+  const webhooks = new WebhookDeliverer(sb.clock, sb.events, {
+    url: options.webhookUrl,
+    secret: options.webhookSecret,
+    maxAttempts: options.webhookMaxAttempts,
+    timeoutMs: options.webhookTimeoutMs,
+  });
+  webhooks.start();
+  const controls = options.controls ? new SandboxControls(sb, webhooks) : null;
 
   const server = createServer((req, res) => {
     const started = process.hrtime.bigint();
@@ -254,7 +269,24 @@ export async function startSandbox(overrides: Partial<SandboxOptions> = {}): Pro
       send(res, reply);
     };
     const work = async (): Promise<Reply | null> => {
-      if (url.pathname.startsWith('/v1/')) return handleApi(sb, router, req, res, url, requestId);
+      if (url.pathname.startsWith('/v1/')) {
+        const fault = controls?.faults.decide(url.pathname);
+        if (controls && fault) {
+          const reply = await controls.applyFault(fault, req, requestId);
+          if (reply !== undefined) return reply;
+        }
+        return handleApi(sb, router, req, res, url, requestId);
+      }
+      if (controls && url.pathname.startsWith(CONTROLS_PREFIX)) {
+        return controls.handle(req.method ?? 'GET', url.pathname, async () => {
+          const buf = await readBody(req, MAX_CONTROL_BYTES);
+          try {
+            return buf.length === 0 ? {} : (JSON.parse(buf.toString('utf8')) as unknown);
+          } catch {
+            throw new SandboxError('invalid_request', 'The request body is not valid JSON.');
+          }
+        });
+      }
       if (url.pathname === '/generated/openapi.json' && req.method === 'GET') return { status: 200, body: publicOpenApi(sb) };
       if (url.pathname.startsWith('/transfers/')) return handleTransfer(sb, req, url);
       if (url.pathname.startsWith('/downloads/')) {
@@ -297,8 +329,12 @@ export async function startSandbox(overrides: Partial<SandboxOptions> = {}): Pro
     origin,
     baseUrl: `${origin}/v1/`,
     port,
+    webhooks,
+    controls,
     close: () =>
       new Promise<void>((resolve) => {
+        webhooks.stop();
+        sb.clock.cancelAll();
         sb.persister.flush();
         server.closeAllConnections();
         server.close(() => resolve());

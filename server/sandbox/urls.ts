@@ -19,6 +19,14 @@ export function sandboxUrls(origin: string) {
     autofillPreparation: (id: string) => `${app(id)}autofill-preparation/`,
     autofillStart: (id: string) => `${app(id)}autofill-preparation/start/`,
     autofillRuns: (id: string) => `${app(id)}autofill-runs/`,
+    autofillEvidenceFiles: (id: string) => `${app(id)}autofill-preparation/files/`,
+    autofillRun: (id: string, runId: string) => `${app(id)}autofill-runs/${runId}/`,
+    autofillRunRetry: (id: string, runId: string) => `${app(id)}autofill-runs/${runId}/retry/`,
+    autofillRunSuggestions: (id: string, runId: string) => `${app(id)}autofill-runs/${runId}/suggestions/`,
+    deal: (id: string) => `${v1}deals/${id}/`,
+    dealPipelineStages: (id: string) => `${v1}deal-pipelines/${id}/stages/`,
+    /** A deal application; its contract/, answers/, repeatable-items/, file-uploads/, files/ and submit/ are below it. */
+    dealApplication: (id: string) => `${v1}deal-applications/${id}/`,
     transfer: (uploadId: string, token: string) => `${origin}/transfers/${uploadId}?token=${token}`,
     download: (fileId: string, token: string) => `${origin}/downloads/${fileId}?token=${token}`,
   };

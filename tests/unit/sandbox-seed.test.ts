@@ -12,12 +12,14 @@ import {
   type ValueSchema,
 } from '@/lib/portal';
 import { buildSeed } from '@/server/sandbox/seed';
+import { DEAL_CONTRACT_VERSION } from '@/server/sandbox/seed';
 import type { ContractTemplate, SeedBusiness, SeedItem } from '@/server/sandbox/seed/types';
 
 const seed = buildSeed();
 const contracts = Object.values(seed.contracts);
 const funding = seed.contracts[seed.default_contract_version];
 const large = seed.contracts['large-1000-v1'];
+const dealContract = seed.contracts[seed.default_deal_contract_version];
 
 function must<T>(value: T | undefined, what: string): T {
   if (value === undefined) throw new Error(`missing ${what}`);
@@ -224,9 +226,9 @@ describe.each(contracts.map((c) => [c.contract_version, c] as const))('contract 
     }
   });
 
-  it('has groups nested two deep', () => {
+  it('has groups nested two deep (the deal contract: one level)', () => {
     const depths = contract.repeatable_groups.map((g) => depthOf(contract, g.block_key));
-    expect(Math.max(...depths)).toBe(2);
+    expect(Math.max(...depths)).toBe(contract.contract_version === DEAL_CONTRACT_VERSION ? 1 : 2);
   });
 
   it('references only existing fields in a permitted scope from visibility conditions', () => {
@@ -374,7 +376,8 @@ describe('demo portal', () => {
     expect(new Set(bs.map((b) => b.created_minutes_ago)).size).toBe(bs.length);
   });
 
-  describe.each(seed.businesses.map((b) => [b.id, b] as const))('%s', (_id, b) => {
+  // Deal applications are seeded like intake applications, so the same checks apply to them.
+  describe.each([...seed.businesses, ...seed.deals].map((b) => [b.id, b] as const))('%s', (_id, b) => {
     const contract = must(seed.contracts[b.contract_version], b.contract_version);
     const questions = byKey(contract);
     const top = new Map(b.answers.map((a) => [`${a.schema_key}\u0000${a.field_key}`, a.value]));
@@ -436,7 +439,7 @@ describe('demo portal', () => {
 });
 
 /** Required, visible fields left unanswered, at the top level and in every item (recursively). */
-function missingRequired(contract: ContractTemplate, b: SeedBusiness): string[] {
+function missingRequired(contract: ContractTemplate, b: Pick<SeedBusiness, 'answers' | 'items'>): string[] {
   const questions = byKey(contract);
   const missing: string[] = [];
   const top = new Map(b.answers.map((a) => [`${a.schema_key}\u0000${a.field_key}`, a.value]));
@@ -476,6 +479,103 @@ function missingRequired(contract: ContractTemplate, b: SeedBusiness): string[] 
     if (q.answer_shape === 'file' && q.is_required) missing.push(`${q.schema_key}: file`);
   return missing;
 }
+
+describe('deal contract', () => {
+  const contract = must(dealContract, 'deal contract');
+  const fields = contract.questions.flatMap((q) => q.fields);
+
+  it('is the lender application the deals get, with four sections and 15-25 fields', () => {
+    expect(seed.default_deal_contract_version).toBe(DEAL_CONTRACT_VERSION);
+    expect(contract.contract_version).toBe(DEAL_CONTRACT_VERSION);
+    expect(contract.application_name).toBe('Lender application');
+    expect(contract.sections.map((s) => s.section_key)).toEqual(['facility', 'borrower', 'directors', 'documents']);
+    expect(fields.length).toBeGreaterThanOrEqual(15);
+    expect(fields.length).toBeLessThanOrEqual(25);
+  });
+
+  it('parses as the contract of a deal application once wrapped', () => {
+    const wrapped = { ...wrap(contract), resource: { id: 'dapp_placeholder', object: 'deal_application' } };
+    expect(ApplicationContract.safeParse(wrapped).error?.issues ?? []).toEqual([]);
+  });
+
+  it('has a conditional question, one repeatable group of directors and one file question', () => {
+    const conditional = contract.questions.filter((q) => q.visibility.rule === 'conditional');
+    expect(conditional.map((q) => q.schema_key)).toEqual(['security_description']);
+    expect(conditional[0]?.visibility).toEqual({
+      rule: 'conditional',
+      match: 'all',
+      conditions: [{ schema_key: 'security_offered', field_key: 'value', operator: 'equals', value: true }],
+    });
+    expect(contract.repeatable_groups).toHaveLength(1);
+    expect(contract.repeatable_groups[0]).toMatchObject({ block_key: 'directors', parent_block_key: null, min_items: 1, max_items: 6 });
+    const files = contract.questions.filter((q) => q.answer_shape === 'file');
+    expect(files.map((q) => [q.schema_key, q.is_required])).toEqual([['management_accounts', false]]);
+  });
+});
+
+describe('demo deals', () => {
+  const businesses = new Map(seed.businesses.map((b) => [b.id, b]));
+  const recipients = new Set(seed.recipients.map((r) => r.id));
+  const pipeline = must(seed.deal_pipelines[0], 'deal pipeline');
+
+  it('matches the identifier patterns and has unique identifiers', () => {
+    const ids: string[] = [...seed.businesses.map((b) => b.application_id)];
+    const check = (value: string, pattern: RegExp) => {
+      expect(value).toMatch(pattern);
+      ids.push(value);
+    };
+    for (const p of seed.deal_pipelines) {
+      check(p.id, ID_PATTERNS.dealPipeline);
+      for (const s of p.stages) check(s.id, ID_PATTERNS.dealStage);
+    }
+    for (const r of seed.recipients) check(r.id, ID_PATTERNS.recipient);
+    for (const d of seed.deals) {
+      check(d.id, ID_PATTERNS.deal);
+      check(d.application_id, ID_PATTERNS.dealApplication);
+    }
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('has the Funding deals pipeline, closing with Won and Lost, and 4-6 recipients', () => {
+    expect(seed.deal_pipelines.map((p) => [p.id, p.name])).toEqual([['dpipe_funding', 'Funding deals']]);
+    expect(pipeline.stages.map((s) => [s.name, s.outcome ?? null])).toEqual([
+      ['Draft', null],
+      ['Submitted to recipient', null],
+      ['In review', null],
+      ['Offer made', null],
+      ['Won', 'won'],
+      ['Lost', 'lost'],
+    ]);
+    expect(seed.recipients.length).toBeGreaterThanOrEqual(4);
+    expect(seed.recipients.length).toBeLessThanOrEqual(6);
+    expect(new Set(seed.recipients.map((r) => r.name)).size).toBe(seed.recipients.length);
+  });
+
+  it('places each deal of a seeded business in a stage, after the business was created', () => {
+    for (const d of seed.deals) {
+      const b = must(businesses.get(d.business_id), d.business_id);
+      expect(d.created_minutes_ago, d.id).toBeLessThan(b.created_minutes_ago);
+      expect(d.pipeline_id).toBe(pipeline.id);
+      expect(pipeline.stages.some((s) => s.id === d.stage_id), d.id).toBe(true);
+      expect(d.contract_version).toBe(DEAL_CONTRACT_VERSION);
+      if (d.recipient_id !== null) expect(recipients.has(d.recipient_id), d.id).toBe(true);
+      // A deal past Draft has gone to its lender, so its application was submitted.
+      expect(d.submitted, d.id).toBe(d.stage_id !== 'dstg_draft');
+    }
+    expect(new Set(seed.deals.map((d) => d.created_minutes_ago)).size).toBe(seed.deals.length);
+  });
+
+  it('covers the cases the demo is for', () => {
+    const ds = seed.deals;
+    expect(ds.filter((d) => d.recipient_id === null)).toHaveLength(1);
+    expect(ds.filter((d) => d.recipient_id !== null).length).toBeGreaterThanOrEqual(3);
+    expect(ds.filter((d) => d.is_sample).map((d) => businesses.get(d.business_id)?.is_sample)).toEqual([true]);
+    expect(ds.some((d) => !d.submitted && d.items.length > 0)).toBe(true);
+    expect(new Set(ds.map((d) => d.stage_id)).size).toBeGreaterThanOrEqual(4);
+    // Some business has more than one deal, so the business_id filter has something to narrow.
+    expect(ds.length).toBeGreaterThan(new Set(ds.map((d) => d.business_id)).size);
+  });
+});
 
 describe('buildSeed', () => {
   it('is deterministic', () => {

@@ -1,4 +1,4 @@
-import { AnswerPage, AnswersMutationResult, AnswersQuery, AnswersUpdateBody, LIMITS } from '@/lib/portal';
+import { AnswerPage, AnswersMutationResult, AnswersQuery, AnswersUpdateBody, DealAnswersMutationResult, LIMITS } from '@/lib/portal';
 import { answerItem, applyTopWrites, checkWrites, fileValues, topValue, topWriteResolver } from '../domain/answers';
 import type { ApplicationRec } from '../store/types';
 import type { Sandbox } from '../sandbox';
@@ -6,16 +6,22 @@ import type { RouteDef } from '../http/context';
 import { checkIfMatch } from '../http/etag';
 import { SandboxError, invalidParameter } from '../http/errors';
 import { keysetPage } from '../http/paging';
+import { CLIENT_INTAKE, applicationOf, specOf, type ApplicationKindSpec } from './application-kinds';
 import { assertOpen } from './applications';
 import { answersEtag } from './views';
 
-/** Every write to the answer set moves answers_revision once and stamps the application. */
+/** Every write to the answer set moves answers_revision once, stamps the application and announces it. */
 export function answersChanged(sb: Sandbox, app: ApplicationRec) {
   const now = sb.now();
   app.answers_revision += 1;
   app.answers_updated_at = now;
   app.updated_at = now;
   sb.changed();
+  sb.events.publish('application.answers_updated', {
+    application_id: app.id,
+    object: specOf(app).object,
+    answers_revision: app.answers_revision,
+  });
 }
 
 /** The revision in a write body must be the current one, like the ETag. */
@@ -27,79 +33,85 @@ export function checkRevision(app: ApplicationRec, given: number) {
   }
 }
 
-export const answerRoutes: RouteDef[] = [
-  {
-    // GET client-intake-applications/{id}/answers/ – a page of answers outside repeatable groups
-    method: 'GET',
-    path: 'client-intake-applications/:id/answers/',
-    access: ['applications:read'],
-    query: AnswersQuery,
-    summary: 'Read answers',
-    tag: 'answers',
-    response: AnswerPage,
-    handle: ({ sb, params, query }) => {
-      const app = sb.application(params.id!);
-      const index = sb.index(app);
-      const section = query.section_key as string | undefined;
-      if (section !== undefined && !index.sectionByKey.has(section)) {
-        throw invalidParameter('section_key', `The contract has no section ${section}.`);
-      }
-      const fields = section === undefined ? index.topFields : (index.topFieldsBySection.get(section) ?? []);
-      const page = keysetPage({
-        sb,
-        items: fields,
-        keyOf: (_f, i) => i,
-        scope: `answers:${app.id}:${section ?? ''}`,
-        pageSize: (query.page_size as number | undefined) ?? LIMITS.answersPaging.default,
-        cursor: query.cursor as string | undefined,
-        backward: false,
-      });
-      const files = fileValues(app);
-      return {
-        status: 200,
-        headers: { ETag: answersEtag(app) },
-        body: {
-          ...page,
-          items: page.items.map((info) => answerItem(info, topValue(app, info, files))),
-          answers_revision: app.answers_revision,
-        },
-      };
+/** Answer reads and writes of one kind of application. */
+export function answerRoutesFor(spec: ApplicationKindSpec): RouteDef[] {
+  const deal = spec.kind === 'deal';
+  return [
+    {
+      // GET {segment}/{id}/answers/ – a page of answers outside repeatable groups
+      method: 'GET',
+      path: `${spec.segment}/:id/answers/`,
+      access: spec.read,
+      query: AnswersQuery,
+      summary: deal ? 'Read deal application answers' : 'Read answers',
+      tag: 'answers',
+      response: AnswerPage,
+      handle: ({ sb, params, query }) => {
+        const app = applicationOf(sb, spec, params.id!);
+        const index = sb.index(app);
+        const section = query.section_key as string | undefined;
+        if (section !== undefined && !index.sectionByKey.has(section)) {
+          throw invalidParameter('section_key', `The contract has no section ${section}.`);
+        }
+        const fields = section === undefined ? index.topFields : (index.topFieldsBySection.get(section) ?? []);
+        const page = keysetPage({
+          sb,
+          items: fields,
+          keyOf: (_f, i) => i,
+          scope: `answers:${app.id}:${section ?? ''}`,
+          pageSize: (query.page_size as number | undefined) ?? LIMITS.answersPaging.default,
+          cursor: query.cursor as string | undefined,
+          backward: false,
+        });
+        const files = fileValues(app);
+        return {
+          status: 200,
+          headers: { ETag: answersEtag(app) },
+          body: {
+            ...page,
+            items: page.items.map((info) => answerItem(info, topValue(app, info, files))),
+            answers_revision: app.answers_revision,
+          },
+        };
+      },
     },
-  },
-  {
-    // PATCH client-intake-applications/{id}/answers/ – write answers (If-Match and answers_revision)
-    method: 'PATCH',
-    path: 'client-intake-applications/:id/answers/',
-    ifMatch: 'required',
-    access: ['applications:write'],
-    summary: 'Update answers',
-    tag: 'answers',
-    requestBody: AnswersUpdateBody,
-    response: AnswersMutationResult,
-    handle: async (ctx) => {
-      const { sb, params } = ctx;
-      const app = sb.application(params.id!);
-      assertOpen(app);
-      checkIfMatch(ctx.header('if-match'), answersEtag(app), true);
-      const body = await ctx.body(AnswersUpdateBody);
-      checkRevision(app, body.answers_revision);
-      const index = sb.index(app);
-      const infos = checkWrites(index, body.answers, topWriteResolver(index));
-      const before = JSON.stringify(infos.map((i) => app.answers[i.key] ?? null));
-      const { updated, sections } = applyTopWrites(app, infos, body.answers.map((a) => a.value));
-      if (JSON.stringify(infos.map((i) => app.answers[i.key] ?? null)) !== before) answersChanged(sb, app);
-      const order = [...index.sectionByKey.values()].sort((a, b) => a.order - b.order).map((s) => s.section_key);
-      return {
-        status: 200,
-        headers: { ETag: answersEtag(app) },
-        body: {
-          object: 'client_intake_application_answers',
-          application: { id: app.id, object: 'client_intake_application' },
-          answers_revision: app.answers_revision,
-          updated_answers: updated,
-          affected_section_keys: order.filter((k) => sections.has(k)),
-        },
-      };
+    {
+      // PATCH {segment}/{id}/answers/ – write answers (If-Match and answers_revision)
+      method: 'PATCH',
+      path: `${spec.segment}/:id/answers/`,
+      ifMatch: 'required',
+      access: spec.write,
+      summary: deal ? 'Update deal application answers' : 'Update answers',
+      tag: 'answers',
+      requestBody: AnswersUpdateBody,
+      response: deal ? DealAnswersMutationResult : AnswersMutationResult,
+      handle: async (ctx) => {
+        const { sb, params } = ctx;
+        const app = applicationOf(sb, spec, params.id!);
+        assertOpen(app);
+        checkIfMatch(ctx.header('if-match'), answersEtag(app), true);
+        const body = await ctx.body(AnswersUpdateBody);
+        checkRevision(app, body.answers_revision);
+        const index = sb.index(app);
+        const infos = checkWrites(index, body.answers, topWriteResolver(index));
+        const before = JSON.stringify(infos.map((i) => app.answers[i.key] ?? null));
+        const { updated, sections } = applyTopWrites(app, infos, body.answers.map((a) => a.value));
+        if (JSON.stringify(infos.map((i) => app.answers[i.key] ?? null)) !== before) answersChanged(sb, app);
+        const order = [...index.sectionByKey.values()].sort((a, b) => a.order - b.order).map((s) => s.section_key);
+        return {
+          status: 200,
+          headers: { ETag: answersEtag(app) },
+          body: {
+            object: spec.answersObject,
+            application: { id: app.id, object: spec.object },
+            answers_revision: app.answers_revision,
+            updated_answers: updated,
+            affected_section_keys: order.filter((k) => sections.has(k)),
+          },
+        };
+      },
     },
-  },
-];
+  ];
+}
+
+export const answerRoutes: RouteDef[] = answerRoutesFor(CLIENT_INTAKE);

@@ -1,14 +1,16 @@
-import { ApplicationContract, ApplicationEnvelope, type ApplicationContract as Contract } from '@/lib/portal';
+import { ApplicationContract, ApplicationEnvelope, DealApplication, type ApplicationContract as Contract } from '@/lib/portal';
 import { requirements } from '../domain/answers';
-import type { RouteDef } from '../http/context';
+import type { Reply, RouteDef } from '../http/context';
 import { checkIfMatch, versionEtag } from '../http/etag';
 import { SandboxError } from '../http/errors';
 import type { Sandbox } from '../sandbox';
 import type { ApplicationRec } from '../store/types';
-import { applicationEtag, applicationView } from './views';
+import { CLIENT_INTAKE, applicationOf, applicationUrls, specOf, type ApplicationKindSpec } from './application-kinds';
+import { applicationEtag, applicationView, dealApplicationView } from './views';
 
 export function contractView(sb: Sandbox, app: ApplicationRec): Contract {
   const t = sb.state.contracts[app.contract_version]!;
+  const urls = applicationUrls(sb, app);
   return {
     object: 'application_contract',
     contract_version: t.contract_version,
@@ -16,17 +18,17 @@ export function contractView(sb: Sandbox, app: ApplicationRec): Contract {
     application_name: t.application_name,
     description: t.description,
     instructions: t.instructions,
-    resource: { id: app.id, object: 'client_intake_application' },
+    resource: { id: app.id, object: specOf(app).object },
     sections: t.sections,
     repeatable_groups: t.repeatable_groups,
     questions: t.questions,
     operations: {
-      read_answers_url: sb.urls.answers(app.id),
-      update_answers_url: sb.urls.answers(app.id),
-      repeatable_items_url: sb.urls.repeatableItems(app.id),
-      file_uploads_url: sb.urls.fileUploads(app.id),
-      files_url: sb.urls.files(app.id),
-      submit_url: sb.urls.submit(app.id),
+      read_answers_url: urls.answers,
+      update_answers_url: urls.answers,
+      repeatable_items_url: urls.repeatableItems,
+      file_uploads_url: urls.fileUploads,
+      files_url: urls.files,
+      submit_url: urls.submit,
     },
   };
 }
@@ -34,72 +36,92 @@ export function contractView(sb: Sandbox, app: ApplicationRec): Contract {
 /** Writes after submission are refused with one clear error. */
 export function assertOpen(app: ApplicationRec) {
   if (app.submitted_at) {
-    throw new SandboxError('conflict', `The application was submitted on ${app.submitted_at} and can no longer be changed.`, [
-      { code: 'application_submitted', message: 'Submitted applications are read-only.' },
+    const noun = specOf(app).noun;
+    throw new SandboxError('conflict', `The ${noun} was submitted on ${app.submitted_at} and can no longer be changed.`, [
+      { code: 'application_submitted', message: `Submitted ${noun}s are read-only.` },
     ]);
   }
 }
 
-export const applicationRoutes: RouteDef[] = [
-  {
-    // GET client-intake-applications/{id}/ – the application with progress computed from its answers
-    method: 'GET',
-    path: 'client-intake-applications/:id/',
-    access: ['applications:read'],
-    summary: 'Read a client intake application',
-    tag: 'applications',
-    response: ApplicationEnvelope,
-    handle: ({ sb, params }) => {
-      const app = sb.application(params.id!);
-      return { status: 200, body: { application: applicationView(sb, app) }, headers: { ETag: applicationEtag(app) } };
+/** The read (and submit) reply: a client intake application is wrapped as {application}, a deal application is not (spec 2.8, 2.15). */
+function applicationReply(sb: Sandbox, app: ApplicationRec): Reply {
+  const body = specOf(app).kind === 'deal' ? dealApplicationView(sb, app) : { application: applicationView(sb, app) };
+  return { status: 200, body, headers: { ETag: applicationEtag(app) } };
+}
+
+/** Announces a submission: application.submitted for client intake, deal_application.submitted for deals. */
+function publishSubmitted(sb: Sandbox, app: ApplicationRec) {
+  const spec = specOf(app);
+  const data = { application_id: app.id, object: spec.object, business_id: app.business_id, submitted_at: app.submitted_at };
+  if (spec.kind === 'deal') sb.events.publish('deal_application.submitted', { ...data, deal_id: app.deal_id ?? null });
+  else sb.events.publish('application.submitted', data);
+}
+
+/** Read, contract and submit of one kind of application. */
+export function applicationRoutesFor(spec: ApplicationKindSpec): RouteDef[] {
+  const deal = spec.kind === 'deal';
+  const tag = deal ? 'deal applications' : 'applications';
+  return [
+    {
+      // GET {segment}/{id}/ – the application (client intake: with progress computed from its answers)
+      method: 'GET',
+      path: `${spec.segment}/:id/`,
+      access: spec.read,
+      summary: deal ? 'Read a deal application' : 'Read a client intake application',
+      tag,
+      response: deal ? DealApplication : ApplicationEnvelope,
+      handle: ({ sb, params }) => applicationReply(sb, applicationOf(sb, spec, params.id!)),
     },
-  },
-  {
-    // GET client-intake-applications/{id}/contract/ – the questions of the application
-    method: 'GET',
-    path: 'client-intake-applications/:id/contract/',
-    access: ['applications:read'],
-    summary: 'Read the application contract',
-    tag: 'applications',
-    response: ApplicationContract,
-    handle: ({ sb, params }) => {
-      const app = sb.application(params.id!);
-      return {
-        status: 200,
-        body: contractView(sb, app),
-        headers: { ETag: versionEtag('contract', app.id, app.contract_version, app.answers_revision) },
-      };
+    {
+      // GET {segment}/{id}/contract/ – the questions of the application
+      method: 'GET',
+      path: `${spec.segment}/:id/contract/`,
+      access: spec.read,
+      summary: deal ? 'Read the deal application contract' : 'Read the application contract',
+      tag,
+      response: ApplicationContract,
+      handle: ({ sb, params }) => {
+        const app = applicationOf(sb, spec, params.id!);
+        return {
+          status: 200,
+          body: contractView(sb, app),
+          headers: { ETag: versionEtag('contract', app.id, app.contract_version, app.answers_revision) },
+        };
+      },
     },
-  },
-  {
-    // POST client-intake-applications/{id}/submit/ – submit once every visible required answer is given
-    method: 'POST',
-    path: 'client-intake-applications/:id/submit/',
-    ifMatch: 'required',
-    access: ['applications:write'],
-    idempotency: 'required',
-    summary: 'Submit the application',
-    tag: 'applications',
-    response: ApplicationEnvelope,
-    handle: (ctx) => {
-      const { sb, params } = ctx;
-      const app = sb.application(params.id!);
-      assertOpen(app);
-      checkIfMatch(ctx.header('if-match'), applicationEtag(app), true);
-      const missing = requirements(app, sb.index(app)).filter((r) => !r.done);
-      if (missing.length > 0) {
-        throw new SandboxError(
-          'validation_failed',
-          `${missing.length} required answer${missing.length === 1 ? ' is' : 's are'} missing.`,
-          missing.map((r) => r.detail),
-        );
-      }
-      const now = sb.now();
-      app.submitted_at = now;
-      app.revision += 1;
-      app.updated_at = now;
-      sb.changed();
-      return { status: 200, body: { application: applicationView(sb, app) }, headers: { ETag: applicationEtag(app) } };
+    {
+      // POST {segment}/{id}/submit/ – submit once every visible required answer is given; returns the application as read
+      method: 'POST',
+      path: `${spec.segment}/:id/submit/`,
+      ifMatch: 'required',
+      access: spec.write,
+      idempotency: 'required',
+      summary: deal ? 'Submit the deal application' : 'Submit the application',
+      tag,
+      response: deal ? DealApplication : ApplicationEnvelope,
+      handle: (ctx) => {
+        const { sb, params } = ctx;
+        const app = applicationOf(sb, spec, params.id!);
+        assertOpen(app);
+        checkIfMatch(ctx.header('if-match'), applicationEtag(app), true);
+        const missing = requirements(app, sb.index(app)).filter((r) => !r.done);
+        if (missing.length > 0) {
+          throw new SandboxError(
+            'validation_failed',
+            `${missing.length} required answer${missing.length === 1 ? ' is' : 's are'} missing.`,
+            missing.map((r) => r.detail),
+          );
+        }
+        const now = sb.now();
+        app.submitted_at = now;
+        app.revision += 1;
+        app.updated_at = now;
+        sb.changed();
+        publishSubmitted(sb, app);
+        return applicationReply(sb, app);
+      },
     },
-  },
-];
+  ];
+}
+
+export const applicationRoutes: RouteDef[] = applicationRoutesFor(CLIENT_INTAKE);

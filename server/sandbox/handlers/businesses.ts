@@ -91,6 +91,7 @@ function createBusiness(sb: Sandbox, body: BusinessCreateBody, sourceChannel: st
   sb.state.businesses[business.id] = business;
   sb.state.applications[business.application_id] = {
     id: business.application_id,
+    kind: 'client_intake',
     business_id: business.id,
     contract_version,
     revision: 0,
@@ -169,6 +170,7 @@ export const businessRoutes: RouteDef[] = [
       const index = sb.index(app);
       const file_uploads = index.topFields.filter((f) => f.isFile).map((f) => issueUpload(sb, app, f, null));
       sb.changed();
+      sb.events.publish('business.created', { business_id: business.id, application_id: app.id, source_channel_id: channel });
       return {
         status: 201,
         headers: { Location: sb.urls.business(business.id), ETag: businessEtag(business) },
@@ -237,11 +239,18 @@ export const businessRoutes: RouteDef[] = [
         ]);
       }
       const now = sb.now();
+      const previous = pipelineOf(sb, b).stage;
       b.stage_id = stage.id;
       b.revision += 1;
       b.status_updated_at = now;
       b.updated_at = now;
       sb.changed();
+      sb.events.publish('business.stage_changed', {
+        business_id: b.id,
+        stage: { id: stage.id, name: stage.name },
+        previous_stage: { id: previous.id, name: previous.name },
+        revision: b.revision,
+      });
       return {
         status: 200,
         headers: { ETag: businessEtag(b) },

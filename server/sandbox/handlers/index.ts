@@ -2,6 +2,8 @@ import type { RouteDef } from '../http/context';
 import { answerRoutes } from './answers';
 import { applicationRoutes } from './applications';
 import { businessRoutes } from './businesses';
+import { dealApplicationRoutes } from './deal-applications';
+import { dealRoutes } from './deals';
 import { fileRoutes } from './files';
 import { itemRoutes } from './items';
 import { openApiRoutes, registerRoutesForOpenApi } from './openapi';
@@ -16,5 +18,7 @@ export const routes: RouteDef[] = [
   ...answerRoutes,
   ...itemRoutes,
   ...fileRoutes,
+  ...dealRoutes,
+  ...dealApplicationRoutes,
 ];
 registerRoutesForOpenApi(routes);

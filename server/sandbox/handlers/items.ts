@@ -19,6 +19,7 @@ import type { Sandbox } from '../sandbox';
 import { newId, nextSeq } from '../store/ids';
 import type { ApplicationRec, ItemRec } from '../store/types';
 import { answersChanged, checkRevision } from './answers';
+import { CLIENT_INTAKE, applicationOf, type ApplicationKindSpec } from './application-kinds';
 import { assertOpen } from './applications';
 import { answersEtag } from './views';
 
@@ -80,161 +81,167 @@ function applyItemWrites(item: ItemRec, infos: FieldInfo[], answers: ItemWrite[]
   return changed;
 }
 
-export const itemRoutes: RouteDef[] = [
-  {
-    // GET client-intake-applications/{id}/repeatable-items/{block_key}/ – items of one group
-    method: 'GET',
-    path: 'client-intake-applications/:id/repeatable-items/:block/',
-    access: ['applications:read'],
-    query: RepeatableItemsQuery,
-    summary: 'List repeatable items',
-    tag: 'answers',
-    response: RepeatableItemPage,
-    handle: ({ sb, params, query }) => {
-      const app = sb.application(params.id!);
-      const g = groupOf(sb, app, params.block!);
-      requireOperation(g, 'list');
-      const parent = query.parent_item_id as string | undefined;
-      const all = Object.values(app.items)
-        .filter((i) => i.block_key === g.group.block_key && (parent === undefined || i.parent_item_id === parent))
-        .sort((a, b) => a.seq - b.seq);
-      const page = keysetPage({
-        sb,
-        items: all,
-        keyOf: (i) => i.seq,
-        scope: `items:${app.id}:${g.group.block_key}:${parent ?? ''}`,
-        pageSize: (query.page_size as number | undefined) ?? LIMITS.answersPaging.default,
-        cursor: query.cursor as string | undefined,
-        backward: false,
-      });
-      const files = fileValues(app);
-      return {
-        status: 200,
-        headers: { ETag: answersEtag(app) },
-        body: { ...page, items: page.items.map((i) => itemView(sb, app, i, files)), answers_revision: app.answers_revision },
-      };
+/** Repeatable items of one kind of application. */
+export function itemRoutesFor(spec: ApplicationKindSpec): RouteDef[] {
+  const deal = spec.kind === 'deal';
+  return [
+    {
+      // GET {segment}/{id}/repeatable-items/{block_key}/ – items of one group
+      method: 'GET',
+      path: `${spec.segment}/:id/repeatable-items/:block/`,
+      access: spec.read,
+      query: RepeatableItemsQuery,
+      summary: deal ? 'List repeatable items of a deal application' : 'List repeatable items',
+      tag: 'answers',
+      response: RepeatableItemPage,
+      handle: ({ sb, params, query }) => {
+        const app = applicationOf(sb, spec, params.id!);
+        const g = groupOf(sb, app, params.block!);
+        requireOperation(g, 'list');
+        const parent = query.parent_item_id as string | undefined;
+        const all = Object.values(app.items)
+          .filter((i) => i.block_key === g.group.block_key && (parent === undefined || i.parent_item_id === parent))
+          .sort((a, b) => a.seq - b.seq);
+        const page = keysetPage({
+          sb,
+          items: all,
+          keyOf: (i) => i.seq,
+          scope: `items:${app.id}:${g.group.block_key}:${parent ?? ''}`,
+          pageSize: (query.page_size as number | undefined) ?? LIMITS.answersPaging.default,
+          cursor: query.cursor as string | undefined,
+          backward: false,
+        });
+        const files = fileValues(app);
+        return {
+          status: 200,
+          headers: { ETag: answersEtag(app) },
+          body: { ...page, items: page.items.map((i) => itemView(sb, app, i, files)), answers_revision: app.answers_revision },
+        };
+      },
     },
-  },
-  {
-    // POST client-intake-applications/{id}/repeatable-items/{block_key}/ – add an item (within max_items)
-    method: 'POST',
-    path: 'client-intake-applications/:id/repeatable-items/:block/',
-    ifMatch: 'optional',
-    access: ['applications:write'],
-    idempotency: 'optional',
-    summary: 'Create a repeatable item',
-    tag: 'answers',
-    requestBody: RepeatableItemCreateBody,
-    response: RepeatableItemMutationResult,
-    successStatus: 201,
-    handle: async (ctx) => {
-      const { sb, params } = ctx;
-      const app = sb.application(params.id!);
-      assertOpen(app);
-      const g = groupOf(sb, app, params.block!);
-      requireOperation(g, 'create');
-      checkIfMatch(ctx.header('if-match'), answersEtag(app), false);
-      const body = await ctx.body(RepeatableItemCreateBody);
-      if (body.block_key !== g.group.block_key) {
-        throw new SandboxError('validation_failed', 'block_key must match the group in the path.', [
-          { code: 'block_mismatch', message: `Expected ${g.group.block_key}.`, parameter: 'block_key' },
-        ]);
-      }
-      const parentId = body.parent_item_id ?? null;
-      const parentBlock = g.group.parent_block_key;
-      if (parentBlock === null && parentId !== null) {
-        throw new SandboxError('validation_failed', 'Items of a top-level group have no parent.', [
-          { code: 'unexpected_parent', message: 'Leave parent_item_id out.', parameter: 'parent_item_id', block_key: g.group.block_key },
-        ]);
-      }
-      if (parentBlock !== null) {
-        const parent = parentId ? app.items[parentId] : undefined;
-        if (!parent || parent.block_key !== parentBlock) {
-          throw new SandboxError('validation_failed', `Items of ${g.group.block_key} belong to an item of ${parentBlock}.`, [
-            { code: 'invalid_parent', message: `parent_item_id must name an item of ${parentBlock}.`, parameter: 'parent_item_id', block_key: g.group.block_key },
+    {
+      // POST {segment}/{id}/repeatable-items/{block_key}/ – add an item (within max_items)
+      method: 'POST',
+      path: `${spec.segment}/:id/repeatable-items/:block/`,
+      ifMatch: 'optional',
+      access: spec.write,
+      idempotency: 'optional',
+      summary: deal ? 'Create a repeatable item of a deal application' : 'Create a repeatable item',
+      tag: 'answers',
+      requestBody: RepeatableItemCreateBody,
+      response: RepeatableItemMutationResult,
+      successStatus: 201,
+      handle: async (ctx) => {
+        const { sb, params } = ctx;
+        const app = applicationOf(sb, spec, params.id!);
+        assertOpen(app);
+        const g = groupOf(sb, app, params.block!);
+        requireOperation(g, 'create');
+        checkIfMatch(ctx.header('if-match'), answersEtag(app), false);
+        const body = await ctx.body(RepeatableItemCreateBody);
+        if (body.block_key !== g.group.block_key) {
+          throw new SandboxError('validation_failed', 'block_key must match the group in the path.', [
+            { code: 'block_mismatch', message: `Expected ${g.group.block_key}.`, parameter: 'block_key' },
           ]);
         }
-      }
-      const count = siblings(app, g.group.block_key, parentId).length;
-      if (g.group.max_items !== null && count >= g.group.max_items) {
-        throw new SandboxError('validation_failed', `At most ${g.group.max_items} ${g.label.toLowerCase()} items are allowed.`, [
-          { code: 'max_items', message: `The group already has ${count} items.`, block_key: g.group.block_key, ...(parentId ? { item_id: parentId } : {}) },
-        ]);
-      }
-      // Validated before the item exists, so a refused create names no item that was never made.
-      const writes = body.answers ?? [];
-      const infos = checkItemWrites(sb, app, g, writes, undefined);
-      const item: ItemRec = { item_id: newId(sb.state, 'repeatableItem'), block_key: g.group.block_key, parent_item_id: parentId, seq: nextSeq(sb.state), answers: {} };
-      applyItemWrites(item, infos, writes);
-      app.items[item.item_id] = item;
-      answersChanged(sb, app);
-      return { status: 201, headers: { ETag: answersEtag(app) }, body: { item: itemView(sb, app, item), answers_revision: app.answers_revision } };
+        const parentId = body.parent_item_id ?? null;
+        const parentBlock = g.group.parent_block_key;
+        if (parentBlock === null && parentId !== null) {
+          throw new SandboxError('validation_failed', 'Items of a top-level group have no parent.', [
+            { code: 'unexpected_parent', message: 'Leave parent_item_id out.', parameter: 'parent_item_id', block_key: g.group.block_key },
+          ]);
+        }
+        if (parentBlock !== null) {
+          const parent = parentId ? app.items[parentId] : undefined;
+          if (!parent || parent.block_key !== parentBlock) {
+            throw new SandboxError('validation_failed', `Items of ${g.group.block_key} belong to an item of ${parentBlock}.`, [
+              { code: 'invalid_parent', message: `parent_item_id must name an item of ${parentBlock}.`, parameter: 'parent_item_id', block_key: g.group.block_key },
+            ]);
+          }
+        }
+        const count = siblings(app, g.group.block_key, parentId).length;
+        if (g.group.max_items !== null && count >= g.group.max_items) {
+          throw new SandboxError('validation_failed', `At most ${g.group.max_items} ${g.label.toLowerCase()} items are allowed.`, [
+            { code: 'max_items', message: `The group already has ${count} items.`, block_key: g.group.block_key, ...(parentId ? { item_id: parentId } : {}) },
+          ]);
+        }
+        // Validated before the item exists, so a refused create names no item that was never made.
+        const writes = body.answers ?? [];
+        const infos = checkItemWrites(sb, app, g, writes, undefined);
+        const item: ItemRec = { item_id: newId(sb.state, 'repeatableItem'), block_key: g.group.block_key, parent_item_id: parentId, seq: nextSeq(sb.state), answers: {} };
+        applyItemWrites(item, infos, writes);
+        app.items[item.item_id] = item;
+        answersChanged(sb, app);
+        return { status: 201, headers: { ETag: answersEtag(app) }, body: { item: itemView(sb, app, item), answers_revision: app.answers_revision } };
+      },
     },
-  },
-  {
-    // PATCH client-intake-applications/{id}/repeatable-items/{block_key}/{item_id}/ – write an item's answers
-    method: 'PATCH',
-    path: 'client-intake-applications/:id/repeatable-items/:block/:item/',
-    ifMatch: 'required',
-    access: ['applications:write'],
-    summary: 'Update a repeatable item',
-    tag: 'answers',
-    requestBody: RepeatableItemUpdateBody,
-    response: RepeatableItemMutationResult,
-    handle: async (ctx) => {
-      const { sb, params } = ctx;
-      const app = sb.application(params.id!);
-      assertOpen(app);
-      const g = groupOf(sb, app, params.block!);
-      requireOperation(g, 'update');
-      const item = itemOf(app, g, params.item!);
-      checkIfMatch(ctx.header('if-match'), answersEtag(app), true);
-      const body = await ctx.body(RepeatableItemUpdateBody);
-      checkRevision(app, body.answers_revision);
-      const infos = checkItemWrites(sb, app, g, body.answers, item.item_id);
-      if (applyItemWrites(item, infos, body.answers)) answersChanged(sb, app);
-      return { status: 200, headers: { ETag: answersEtag(app) }, body: { item: itemView(sb, app, item), answers_revision: app.answers_revision } };
+    {
+      // PATCH {segment}/{id}/repeatable-items/{block_key}/{item_id}/ – write an item's answers
+      method: 'PATCH',
+      path: `${spec.segment}/:id/repeatable-items/:block/:item/`,
+      ifMatch: 'required',
+      access: spec.write,
+      summary: deal ? 'Update a repeatable item of a deal application' : 'Update a repeatable item',
+      tag: 'answers',
+      requestBody: RepeatableItemUpdateBody,
+      response: RepeatableItemMutationResult,
+      handle: async (ctx) => {
+        const { sb, params } = ctx;
+        const app = applicationOf(sb, spec, params.id!);
+        assertOpen(app);
+        const g = groupOf(sb, app, params.block!);
+        requireOperation(g, 'update');
+        const item = itemOf(app, g, params.item!);
+        checkIfMatch(ctx.header('if-match'), answersEtag(app), true);
+        const body = await ctx.body(RepeatableItemUpdateBody);
+        checkRevision(app, body.answers_revision);
+        const infos = checkItemWrites(sb, app, g, body.answers, item.item_id);
+        if (applyItemWrites(item, infos, body.answers)) answersChanged(sb, app);
+        return { status: 200, headers: { ETag: answersEtag(app) }, body: { item: itemView(sb, app, item), answers_revision: app.answers_revision } };
+      },
     },
-  },
-  {
-    // DELETE client-intake-applications/{id}/repeatable-items/{block_key}/{item_id}/ – remove an item and its children
-    method: 'DELETE',
-    path: 'client-intake-applications/:id/repeatable-items/:block/:item/',
-    ifMatch: 'required',
-    access: ['applications:write'],
-    summary: 'Delete a repeatable item',
-    tag: 'answers',
-    response: RepeatableItemDeleteResult,
-    handle: (ctx) => {
-      const { sb, params } = ctx;
-      const app = sb.application(params.id!);
-      assertOpen(app);
-      const g = groupOf(sb, app, params.block!);
-      requireOperation(g, 'delete');
-      const item = itemOf(app, g, params.item!);
-      checkIfMatch(ctx.header('if-match'), answersEtag(app), true);
-      const count = siblings(app, item.block_key, item.parent_item_id).length;
-      if (g.group.min_items !== null && count <= g.group.min_items) {
-        throw new SandboxError('validation_failed', `At least ${g.group.min_items} ${g.label.toLowerCase()} item${g.group.min_items === 1 ? ' is' : 's are'} required; change this item instead.`, [
-          { code: 'min_items', message: `The group has ${count} items.`, block_key: g.group.block_key, item_id: item.item_id },
-        ]);
-      }
-      // The item first, then its descendants depth first in creation order; their files go with them.
-      const removed: string[] = [];
-      const remove = (id: string) => {
-        removed.push(id);
-        const children = Object.values(app.items)
-          .filter((i) => i.parent_item_id === id)
-          .sort((a, b) => a.seq - b.seq);
-        for (const child of children) remove(child.item_id);
-      };
-      remove(item.item_id);
-      for (const id of removed) {
-        delete app.items[id];
-        for (const f of Object.values(app.files)) if (f.item_id === id) delete app.files[f.id];
-      }
-      answersChanged(sb, app);
-      return { status: 200, headers: { ETag: answersEtag(app) }, body: { deleted_item_ids: removed, answers_revision: app.answers_revision } };
+    {
+      // DELETE {segment}/{id}/repeatable-items/{block_key}/{item_id}/ – remove an item and its children
+      method: 'DELETE',
+      path: `${spec.segment}/:id/repeatable-items/:block/:item/`,
+      ifMatch: 'required',
+      access: spec.write,
+      summary: deal ? 'Delete a repeatable item of a deal application' : 'Delete a repeatable item',
+      tag: 'answers',
+      response: RepeatableItemDeleteResult,
+      handle: (ctx) => {
+        const { sb, params } = ctx;
+        const app = applicationOf(sb, spec, params.id!);
+        assertOpen(app);
+        const g = groupOf(sb, app, params.block!);
+        requireOperation(g, 'delete');
+        const item = itemOf(app, g, params.item!);
+        checkIfMatch(ctx.header('if-match'), answersEtag(app), true);
+        const count = siblings(app, item.block_key, item.parent_item_id).length;
+        if (g.group.min_items !== null && count <= g.group.min_items) {
+          throw new SandboxError('validation_failed', `At least ${g.group.min_items} ${g.label.toLowerCase()} item${g.group.min_items === 1 ? ' is' : 's are'} required; change this item instead.`, [
+            { code: 'min_items', message: `The group has ${count} items.`, block_key: g.group.block_key, item_id: item.item_id },
+          ]);
+        }
+        // The item first, then its descendants depth first in creation order; their files go with them.
+        const removed: string[] = [];
+        const remove = (id: string) => {
+          removed.push(id);
+          const children = Object.values(app.items)
+            .filter((i) => i.parent_item_id === id)
+            .sort((a, b) => a.seq - b.seq);
+          for (const child of children) remove(child.item_id);
+        };
+        remove(item.item_id);
+        for (const id of removed) {
+          delete app.items[id];
+          for (const f of Object.values(app.files)) if (f.item_id === id) delete app.files[f.id];
+        }
+        answersChanged(sb, app);
+        return { status: 200, headers: { ETag: answersEtag(app) }, body: { deleted_item_ids: removed, answers_revision: app.answers_revision } };
+      },
     },
-  },
-];
+  ];
+}
+
+export const itemRoutes: RouteDef[] = itemRoutesFor(CLIENT_INTAKE);

@@ -64,4 +64,9 @@ export class IdempotencyStore {
   release(scope: string, key: string) {
     this.entries.delete(`${scope}\n${key}`);
   }
+
+  /** Forgets every key (sandbox reset). */
+  clear() {
+    this.entries.clear();
+  }
 }

@@ -29,4 +29,9 @@ export class RateLimiter {
       { 'Retry-After': String(retryAfter) },
     );
   }
+
+  /** Refills every bucket (sandbox reset). */
+  clear() {
+    this.buckets.clear();
+  }
 }

@@ -15,6 +15,7 @@ import type {
   SeedAnswer,
   SeedBusiness,
   SeedData,
+  SeedDeals,
   SeedItem,
   SeedPerson,
   SeedPipeline,
@@ -1092,7 +1093,7 @@ function businesses(large: ContractTemplate): SeedBusiness[] {
   ];
 }
 
-export function buildDemoPortal(contracts: { large: ContractTemplate }): Omit<SeedData, 'contracts'> {
+export function buildDemoPortal(contracts: { large: ContractTemplate }): Omit<SeedData, 'contracts' | keyof SeedDeals> {
   return {
     portal: { ...DEMO_PORTAL },
     channel_slugs: [...DEMO_CHANNEL_SLUGS],

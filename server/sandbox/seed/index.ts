@@ -1,9 +1,11 @@
+import { DEAL_CONTRACT_VERSION, buildDealContract } from './deal-contract';
+import { buildDeals } from './deals';
 import { buildDemoPortal } from './demo-portal';
 import { FUNDING_CONTRACT_VERSION, buildFundingContract } from './funding-contract';
 import { LARGE_CONTRACT_VERSION, buildLargeContract } from './large-contract';
 import type { SeedData } from './types';
 
-export { FUNDING_CONTRACT_VERSION, LARGE_CONTRACT_VERSION };
+export { DEAL_CONTRACT_VERSION, FUNDING_CONTRACT_VERSION, LARGE_CONTRACT_VERSION };
 export type * from './types';
 
 /**
@@ -13,8 +15,10 @@ export type * from './types';
 export function buildSeed(): SeedData {
   const funding = buildFundingContract();
   const large = buildLargeContract();
+  const deal = buildDealContract();
   return {
     ...buildDemoPortal({ large }),
-    contracts: { [funding.contract_version]: funding, [large.contract_version]: large },
+    ...buildDeals(),
+    contracts: { [funding.contract_version]: funding, [large.contract_version]: large, [deal.contract_version]: deal },
   };
 }

@@ -77,7 +77,49 @@ export interface SeedBusiness {
   submitted: boolean;
 }
 
-export interface SeedData {
+/** A stage of a deal pipeline; `outcome` marks a stage that closes the deal (the deal's status). */
+export interface SeedDealStage extends SeedStage {
+  outcome?: 'won' | 'lost';
+}
+
+export interface SeedDealPipeline extends SeedPipeline {
+  stages: SeedDealStage[]; // in order; a new deal starts at the first
+}
+
+/** An organisation a deal can be made for (DESIGN.md §5 `recipients/`). */
+export interface SeedRecipient {
+  id: string; // rcpt_…
+  name: string;
+}
+
+export interface SeedDeal {
+  id: string; // deal_…
+  name: string;
+  business_id: string; // a SeedBusiness id; the deal is left out when its business is not seeded
+  /** null: a deal for the Portal itself. */
+  recipient_id: string | null;
+  pipeline_id: string;
+  stage_id: string;
+  application_id: string; // dapp_…
+  contract_version: string; // key into SeedData.contracts
+  is_sample?: boolean;
+  created_minutes_ago: number;
+  answers: SeedAnswer[];
+  items: SeedItem[];
+  /** The deal application was seeded as submitted (answers complete). */
+  submitted: boolean;
+}
+
+/** The deal part of the seed (seed/deals.ts). */
+export interface SeedDeals {
+  deal_pipelines: SeedDealPipeline[];
+  recipients: SeedRecipient[];
+  /** The contract a newly created deal's application gets. */
+  default_deal_contract_version: string;
+  deals: SeedDeal[];
+}
+
+export interface SeedData extends SeedDeals {
   portal: { id: string; name: string };
   /** Channel slugs a source key may target. */
   channel_slugs: string[];

@@ -1,5 +1,6 @@
 import type { AnswerValue } from '@/lib/portal';
-import type { ContractTemplate, SeedPipeline, SeedTag } from '../seed/types';
+import type { ContractTemplate, SeedDealPipeline, SeedPipeline, SeedRecipient, SeedTag } from '../seed/types';
+import type { AutofillState } from '../autofill/types';
 
 /** The sandbox's whole state: plain JSON, so it can be written to and read from the data file as it is. */
 export interface State {
@@ -16,6 +17,12 @@ export interface State {
   businesses: Record<string, BusinessRec>;
   applications: Record<string, ApplicationRec>;
   uploads: Record<string, UploadRec>;
+  deal_pipelines: SeedDealPipeline[];
+  recipients: SeedRecipient[];
+  default_deal_contract_version: string;
+  deals: Record<string, DealRec>;
+  /** Autofill preparations, runs, suggestions and evidence uploads; created on first use (absent from older data files). */
+  autofill?: AutofillState;
 }
 
 export interface PersonRec {
@@ -77,9 +84,17 @@ export interface FileRec {
   content_base64: string;
 }
 
+/** Client intake applications (ciappl_) and deal applications (dapp_) share the application machinery. */
+export type ApplicationKind = 'client_intake' | 'deal';
+
 export interface ApplicationRec {
   id: string;
+  /** Absent on client intake applications written before deal applications existed: read it with kindOf(). */
+  kind?: ApplicationKind;
+  /** The business (for a deal application: its deal's business). */
   business_id: string;
+  /** The deal a deal application belongs to. */
+  deal_id?: string;
   contract_version: string;
   revision: number;
   answers_revision: number;
@@ -106,3 +121,23 @@ export interface UploadRec {
   token: string;
   expires_at: string;
 }
+
+export interface DealRec {
+  id: string;
+  /** Creation order: the keyset of deal pages. */
+  seq: number;
+  name: string;
+  business_id: string;
+  /** null: a deal for the Portal itself. */
+  recipient_id: string | null;
+  pipeline_id: string;
+  stage_id: string;
+  revision: number;
+  application_id: string;
+  created_at: string;
+  updated_at: string;
+  is_sample?: boolean;
+}
+
+/** The kind of an application record (records without one are client intake applications). */
+export const kindOf = (app: Pick<ApplicationRec, 'kind'>): ApplicationKind => app.kind ?? 'client_intake';

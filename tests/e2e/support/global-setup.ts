@@ -1,6 +1,9 @@
 import type { FullConfig } from '@playwright/test';
+import { DEMO_KEYS } from '../../../server/sandbox/keys';
+import { startSandbox } from '../../../server/sandbox/server';
 import { startNextServer } from './next-server';
-import { BASE_URL_ENV } from './paths';
+import { BASE_URL_ENV, SANDBOX_ORIGIN_ENV } from './paths';
+import { E2E_HOST } from './ports';
 
 type Stop = () => Promise<void>;
 
@@ -28,14 +31,12 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
     // Environment of the Next.js app, on top of the minimal base startNextServer gives it.
     const appEnv: Record<string, string> = {};
 
-    // ---- Portal sandbox: start it here, before the app, and point the app at it. ----
-    // const { startSandbox } = await import('@/server/sandbox/server');
-    // const sandbox = await startSandbox({ host: E2E_HOST, port: 0 });
-    // stops.push(() => sandbox.close());
-    // appEnv.PORTAL_BASE_URL = sandbox.baseUrl;
-    // appEnv.PORTAL_API_KEY = '<a test key the sandbox accepts>';
-    // process.env.E2E_PORTAL_ORIGIN = sandbox.origin; // if specs need to reach the sandbox's test extras
-    // ---- end of Portal sandbox ----
+    // The Portal sandbox, in this process, on its own free port; the app talks to it as its Portal.
+    const sandbox = await startSandbox({ host: E2E_HOST, port: 0, rateLimit: null, controls: true });
+    stops.push(() => sandbox.close());
+    appEnv.PORTAL_BASE_URL = sandbox.baseUrl;
+    appEnv.PORTAL_API_KEY = DEMO_KEYS.find((k) => k.id === 'key_demofull')!.token;
+    process.env[SANDBOX_ORIGIN_ENV] = sandbox.origin;
 
     const app = await startNextServer({ env: appEnv });
     stops.push(app.stop);

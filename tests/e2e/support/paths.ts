@@ -11,3 +11,6 @@ export const STORAGE_STATE = path.join(REPO_ROOT, 'test-results', '.auth', 'stor
 
 /** Environment variable through which the global setup hands the app's URL to the workers. */
 export const BASE_URL_ENV = 'E2E_BASE_URL';
+
+/** Environment variable through which the global setup hands the Portal sandbox's origin to the workers. */
+export const SANDBOX_ORIGIN_ENV = 'E2E_SANDBOX_ORIGIN';

@@ -1,0 +1,69 @@
+import type { Permission } from '@/lib/portal';
+import { notFound } from '../http/errors';
+import type { Sandbox } from '../sandbox';
+import { kindOf, type ApplicationKind, type ApplicationRec } from '../store/types';
+
+/**
+ * What differs between the two kinds of application that share the application machinery (contract,
+ * answers, repeatable items, files, submit): where they live, what they are called, and who may use them.
+ */
+export interface ApplicationKindSpec {
+  kind: ApplicationKind;
+  /** The path segment below /v1/ (`{segment}/{id}/…`). */
+  segment: 'client-intake-applications' | 'deal-applications';
+  object: 'client_intake_application' | 'deal_application';
+  /** `object` of an answer mutation result (spec 2.10). */
+  answersObject: 'client_intake_application_answers' | 'deal_application_answers';
+  /** How messages and OpenAPI summaries name it. */
+  noun: string;
+  /** Sufficient permissions for reads and for writes. */
+  read: Permission[];
+  write: Permission[];
+}
+
+export const CLIENT_INTAKE: ApplicationKindSpec = {
+  kind: 'client_intake',
+  segment: 'client-intake-applications',
+  object: 'client_intake_application',
+  answersObject: 'client_intake_application_answers',
+  noun: 'application',
+  read: ['applications:read'],
+  write: ['applications:write'],
+};
+
+/**
+ * A deal application belongs to its deal, so the deal permissions govern it: deals:read for reads,
+ * deals:write for writes (applications:* does not reach deal applications).
+ */
+export const DEAL_APPLICATION: ApplicationKindSpec = {
+  kind: 'deal',
+  segment: 'deal-applications',
+  object: 'deal_application',
+  answersObject: 'deal_application_answers',
+  noun: 'deal application',
+  read: ['deals:read'],
+  write: ['deals:write'],
+};
+
+export const specOf = (app: ApplicationRec) => (kindOf(app) === 'deal' ? DEAL_APPLICATION : CLIENT_INTAKE);
+
+/** The application of this kind, or 404: a deal application is not found at an intake path and the other way round. */
+export function applicationOf(sb: Sandbox, spec: ApplicationKindSpec, id: string): ApplicationRec {
+  const app = sb.state.applications[id];
+  if (!app || kindOf(app) !== spec.kind) throw notFound(spec.noun);
+  return app;
+}
+
+/** The URLs of an application and of the operations below it, for either kind. */
+export function applicationUrls(sb: Sandbox, app: ApplicationRec) {
+  const url = kindOf(app) === 'deal' ? sb.urls.dealApplication(app.id) : sb.urls.application(app.id);
+  return {
+    url,
+    contract: `${url}contract/`,
+    answers: `${url}answers/`,
+    repeatableItems: `${url}repeatable-items/`,
+    fileUploads: `${url}file-uploads/`,
+    files: `${url}files/`,
+    submit: `${url}submit/`,
+  };
+}

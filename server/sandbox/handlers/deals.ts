@@ -1,0 +1,254 @@
+import {
+  BusinessId,
+  Deal,
+  DealCreateBody,
+  DealPage,
+  DealPipelinePage,
+  DealStagePage,
+  LIMITS,
+  PageQuery,
+  RecipientPage,
+  StageTransitionBody,
+  type ErrorDetail,
+} from '@/lib/portal';
+import type { RouteDef } from '../http/context';
+import { checkIfMatch } from '../http/etag';
+import { SandboxError, notFound } from '../http/errors';
+import { keysetPage } from '../http/paging';
+import type { Sandbox } from '../sandbox';
+import { newId, nextSeq } from '../store/ids';
+import type { DealRec } from '../store/types';
+import { dealEtag, dealView, dealWorkflow } from './views';
+
+/** Deals list query: paging plus an optional business filter (a biz_ id; anything else is a 400). */
+const DealsQuery = PageQuery.extend({ business_id: BusinessId.optional() });
+
+const pageSizeOf = (q: Record<string, unknown>) => (q.page_size as number | undefined) ?? LIMITS.paging.default;
+
+function dealOf(sb: Sandbox, id: string): DealRec {
+  const d = sb.state.deals[id];
+  if (!d) throw notFound('deal');
+  return d;
+}
+
+function createDeal(sb: Sandbox, body: DealCreateBody): DealRec {
+  const state = sb.state;
+  const details: ErrorDetail[] = [];
+  if (!state.businesses[body.business_id]) {
+    details.push({ code: 'unknown_business', message: `No business ${body.business_id} exists.`, parameter: 'business_id' });
+  }
+  if (body.recipient_id !== undefined && !state.recipients.some((r) => r.id === body.recipient_id)) {
+    details.push({ code: 'unknown_recipient', message: `No recipient ${body.recipient_id} exists; see recipients/.`, parameter: 'recipient_id' });
+  }
+  if (details.length > 0) throw new SandboxError('validation_failed', 'The deal cannot be created.', details);
+
+  const pipeline = state.deal_pipelines[0];
+  const stage = pipeline?.stages[0];
+  if (!pipeline || !stage) throw new Error('the sandbox has no deal pipeline');
+  const now = sb.now();
+  const deal: DealRec = {
+    id: newId(state, 'deal'),
+    seq: nextSeq(state),
+    name: body.name,
+    business_id: body.business_id,
+    recipient_id: body.recipient_id ?? null,
+    pipeline_id: pipeline.id,
+    stage_id: stage.id,
+    revision: 0,
+    application_id: newId(state, 'dealApplication'),
+    created_at: now,
+    updated_at: now,
+  };
+  state.deals[deal.id] = deal;
+  state.applications[deal.application_id] = {
+    id: deal.application_id,
+    kind: 'deal',
+    business_id: deal.business_id,
+    deal_id: deal.id,
+    contract_version: state.default_deal_contract_version,
+    revision: 0,
+    answers_revision: 0,
+    answers: {},
+    items: {},
+    files: {},
+    submitted_at: null,
+    created_at: now,
+    updated_at: now,
+    answers_updated_at: null,
+  };
+  sb.changed();
+  return deal;
+}
+
+/** What deal events carry: the ids, the stage and the revision. */
+function dealEventData(sb: Sandbox, d: DealRec) {
+  const { stage, status } = dealWorkflow(sb, d);
+  return {
+    deal_id: d.id,
+    business_id: d.business_id,
+    recipient_id: d.recipient_id,
+    application_id: d.application_id,
+    pipeline_id: d.pipeline_id,
+    stage: { id: stage.id, name: stage.name },
+    status,
+    revision: d.revision,
+  };
+}
+
+export const dealRoutes: RouteDef[] = [
+  {
+    // GET deals/ – a page of deals, oldest first; business_id narrows it to one business's deals
+    method: 'GET',
+    path: 'deals/',
+    access: ['deals:read'],
+    query: DealsQuery,
+    summary: 'List deals',
+    tag: 'deals',
+    response: DealPage,
+    handle: ({ sb, query }) => {
+      const businessId = query.business_id as string | undefined;
+      const all = Object.values(sb.state.deals)
+        .filter((d) => businessId === undefined || d.business_id === businessId)
+        .sort((a, b) => a.seq - b.seq);
+      const page = keysetPage({
+        sb,
+        items: all,
+        keyOf: (d) => d.seq,
+        scope: `deals:${businessId ?? ''}`,
+        pageSize: pageSizeOf(query),
+        cursor: query.cursor as string | undefined,
+        backward: true,
+      });
+      return { status: 200, body: { ...page, items: page.items.map((d) => dealView(sb, d)) } };
+    },
+  },
+  {
+    // POST deals/ – create a deal for the Portal itself (no recipient_id) or for a recipient, with its deal application
+    method: 'POST',
+    path: 'deals/',
+    access: ['deals:write'],
+    idempotency: 'required',
+    summary: 'Create a deal',
+    tag: 'deals',
+    requestBody: DealCreateBody,
+    response: Deal,
+    successStatus: 201,
+    handle: async (ctx) => {
+      const { sb } = ctx;
+      const body = await ctx.body(DealCreateBody);
+      const deal = createDeal(sb, body);
+      sb.events.publish('deal.created', dealEventData(sb, deal));
+      return { status: 201, headers: { Location: sb.urls.deal(deal.id), ETag: dealEtag(deal) }, body: dealView(sb, deal) };
+    },
+  },
+  {
+    // GET deals/{id}/ – one deal
+    method: 'GET',
+    path: 'deals/:id/',
+    access: ['deals:read'],
+    summary: 'Read a deal',
+    tag: 'deals',
+    response: Deal,
+    handle: ({ sb, params }) => {
+      const d = dealOf(sb, params.id!);
+      return { status: 200, headers: { ETag: dealEtag(d) }, body: dealView(sb, d) };
+    },
+  },
+  {
+    // POST deals/{id}/stage-transitions/ – move the deal to another stage of its pipeline; returns the deal
+    method: 'POST',
+    path: 'deals/:id/stage-transitions/',
+    ifMatch: 'required',
+    access: ['deals:write'],
+    idempotency: 'required',
+    summary: 'Move a deal to another stage',
+    tag: 'deals',
+    requestBody: StageTransitionBody,
+    response: Deal,
+    handle: async (ctx) => {
+      const { sb, params } = ctx;
+      const d = dealOf(sb, params.id!);
+      checkIfMatch(ctx.header('if-match'), dealEtag(d), true);
+      const { stage_id } = await ctx.body(StageTransitionBody);
+      const { pipeline, stage: from } = dealWorkflow(sb, d);
+      const stage = pipeline.stages.find((s) => s.id === stage_id);
+      if (!stage) {
+        throw new SandboxError('validation_failed', `The stage is not part of the ${pipeline.name} pipeline.`, [
+          { code: 'invalid_stage', message: `stage_id must be one of: ${pipeline.stages.map((s) => s.id).join(', ')}.`, parameter: 'stage_id' },
+        ]);
+      }
+      if (stage.id === d.stage_id) {
+        throw new SandboxError('conflict', `The deal is already at the stage ${stage.name}.`, [
+          { code: 'same_stage', message: 'Choose another stage.', parameter: 'stage_id' },
+        ]);
+      }
+      d.stage_id = stage.id;
+      d.revision += 1;
+      d.updated_at = sb.now();
+      sb.changed();
+      sb.events.publish('deal.stage_changed', { ...dealEventData(sb, d), previous_stage: { id: from.id, name: from.name } });
+      return { status: 200, headers: { ETag: dealEtag(d) }, body: dealView(sb, d) };
+    },
+  },
+  {
+    // GET deal-pipelines/ – the Portal's deal pipelines
+    method: 'GET',
+    path: 'deal-pipelines/',
+    access: ['deals:read'],
+    query: PageQuery,
+    summary: 'List deal pipelines',
+    tag: 'deals',
+    response: DealPipelinePage,
+    handle: ({ sb, query }) => {
+      const items = sb.state.deal_pipelines;
+      const page = keysetPage({ sb, items, keyOf: (_p, i) => i, scope: 'deal-pipelines', pageSize: pageSizeOf(query), cursor: query.cursor as string | undefined, backward: true });
+      return {
+        status: 200,
+        body: { ...page, items: page.items.map((p) => ({ id: p.id, object: 'deal_pipeline', name: p.name, stages_url: sb.urls.dealPipelineStages(p.id) })) },
+      };
+    },
+  },
+  {
+    // GET deal-pipelines/{id}/stages/ – a deal pipeline's stages in order
+    method: 'GET',
+    path: 'deal-pipelines/:id/stages/',
+    access: ['deals:read'],
+    query: PageQuery,
+    summary: 'List the stages of a deal pipeline',
+    tag: 'deals',
+    response: DealStagePage,
+    handle: ({ sb, params, query }) => {
+      const pipeline = sb.state.deal_pipelines.find((p) => p.id === params.id);
+      if (!pipeline) throw notFound('deal pipeline');
+      const page = keysetPage({ sb, items: pipeline.stages, keyOf: (_s, i) => i, scope: `deal-stages:${pipeline.id}`, pageSize: pageSizeOf(query), cursor: query.cursor as string | undefined, backward: true });
+      return {
+        status: 200,
+        body: {
+          ...page,
+          items: page.items.map((s) => ({
+            id: s.id,
+            object: 'deal_stage',
+            name: s.name,
+            order: pipeline.stages.indexOf(s),
+            pipeline: { id: pipeline.id, name: pipeline.name },
+          })),
+        },
+      };
+    },
+  },
+  {
+    // GET recipients/ – the organisations a deal can be made for
+    method: 'GET',
+    path: 'recipients/',
+    access: ['deals:read'],
+    query: PageQuery,
+    summary: 'List recipients',
+    tag: 'deals',
+    response: RecipientPage,
+    handle: ({ sb, query }) => {
+      const items = sb.state.recipients;
+      const page = keysetPage({ sb, items, keyOf: (_r, i) => i, scope: 'recipients', pageSize: pageSizeOf(query), cursor: query.cursor as string | undefined, backward: true });
+      return { status: 200, body: { ...page, items: page.items.map((r) => ({ id: r.id, object: 'recipient', name: r.name })) } };
+    },
+  },
+];
