@@ -12,8 +12,8 @@ export default defineConfig({
   test: {
     include: ['tests/unit/**/*.test.ts', 'tests/integration/**/*.test.ts'],
     environment: 'node',
-    // One throwaway PostgreSQL cluster for the whole run (the database tests run on it and on PGlite).
-    globalSetup: ['tests/support/postgres-global-setup.ts'],
+    // One throwaway PostgreSQL cluster for the run, and the BFF stack (sandbox + next start) on top of it.
+    globalSetup: ['tests/support/global-setup.ts'],
     testTimeout: 20_000,
     hookTimeout: 30_000,
   },

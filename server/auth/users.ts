@@ -1,4 +1,5 @@
 import 'server-only';
+import { DEMO_ACCOUNTS } from './demo-users';
 import { z } from 'zod';
 import { isUniqueViolation } from '@/server/db/errors';
 import { newId } from '@/server/db/ids';
@@ -156,10 +157,7 @@ export async function setUserPassword(db: Db, email: string, password: string, n
 }
 
 /** Accounts for trying the product locally; README and the launcher print them. Never for production. */
-export const DEMO_USERS: readonly NewUser[] = [
-  { email: 'staff@example.com', name: 'Sam Staff', role: 'staff', password: 'staff-demo-password' },
-  { email: 'reviewer@example.com', name: 'Riley Reviewer', role: 'reviewer', password: 'reviewer-demo-password' },
-];
+export const DEMO_USERS: readonly NewUser[] = DEMO_ACCOUNTS;
 
 /**
  * Creates the demo accounts that are missing; an existing account (even disabled, or with a changed

@@ -2,35 +2,14 @@
 // real Portal), a production build of the app (rebuilt when sources changed), and the app server.
 // `npm run dev` does the same with `next dev`.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { optionsFromEnv } from '../sandbox/config';
+import { DEMO_ACCOUNTS } from '../auth/demo-users';
 import { DEMO_KEYS } from '../sandbox/keys';
 import { startSandbox } from '../sandbox/server';
+import { NEXT_BIN, ROOT, buildIfStale } from './build';
 
-const root = resolve(__dirname, '../..');
 const dev = process.argv.includes('--dev');
-const nextBin = join(root, 'node_modules', '.bin', 'next');
-
-function newestMtime(path: string): number {
-  const st = statSync(path);
-  if (!st.isDirectory()) return st.mtimeMs;
-  let newest = st.mtimeMs;
-  for (const entry of readdirSync(path)) {
-    if (entry === 'node_modules' || entry.startsWith('.')) continue;
-    newest = Math.max(newest, newestMtime(join(path, entry)));
-  }
-  return newest;
-}
-
-/** A build is stale when any source the app is built from changed after it. */
-function buildIsCurrent() {
-  const buildId = join(root, '.next', 'BUILD_ID');
-  if (!existsSync(buildId)) return false;
-  const built = statSync(buildId).mtimeMs;
-  const sources = ['app', 'components', 'lib', 'server', 'public', 'next.config.js', 'package.json', 'tsconfig.json'];
-  return sources.every((s) => !existsSync(join(root, s)) || newestMtime(join(root, s)) <= built);
-}
 
 async function main() {
   const env: NodeJS.ProcessEnv = { ...process.env };
@@ -39,19 +18,26 @@ async function main() {
   let sandbox: Awaited<ReturnType<typeof startSandbox>> | null = null;
 
   if (!env.PORTAL_BASE_URL) {
-    const options = optionsFromEnv({ SANDBOX_DATA_FILE: join(root, '.data', 'sandbox.json'), ...env });
+    const options = optionsFromEnv({ SANDBOX_DATA_FILE: join(ROOT, '.data', 'sandbox.json'), ...env });
     sandbox = await startSandbox(options);
     env.PORTAL_BASE_URL = sandbox.baseUrl;
     env.PORTAL_API_KEY ??= DEMO_KEYS.find((k) => k.id === 'key_demofull')!.token;
   }
 
-  if (!dev && !buildIsCurrent()) {
-    console.log('Building the app (next build)…');
-    const built = spawnSync(nextBin, ['build'], { cwd: root, env, stdio: 'inherit' });
-    if (built.status !== 0) process.exit(built.status ?? 1);
+  // The demo sign-ins, created when missing (before the app opens the database: the embedded one is single-process).
+  const seeded = spawnSync(process.execPath, [...process.execArgv, join(ROOT, 'server', 'cli', 'users.ts'), 'seed-demo'], { cwd: ROOT, env, stdio: 'inherit' });
+  if (seeded.status !== 0) process.exit(seeded.status ?? 1);
+
+  if (!dev) {
+    try {
+      buildIfStale(env);
+    } catch (e) {
+      console.error((e as Error).message);
+      process.exit(1);
+    }
   }
 
-  const app = spawn(nextBin, [dev ? 'dev' : 'start', '-H', host, '-p', port], { cwd: root, env, stdio: ['inherit', 'pipe', 'inherit'] });
+  const app = spawn(NEXT_BIN, [dev ? 'dev' : 'start', '-H', host, '-p', port], { cwd: ROOT, env, stdio: ['inherit', 'pipe', 'inherit'] });
   let announced = false;
   app.stdout!.on('data', (chunk: Buffer) => {
     process.stdout.write(chunk);
@@ -64,6 +50,8 @@ async function main() {
         ? `  Portal sandbox: ${sandbox.baseUrl} (state kept in .data/sandbox.json; delete it to start from the seed)`
         : `  Portal: ${env.PORTAL_BASE_URL}`,
     ];
+    lines.push('  Sign in as:');
+    for (const a of DEMO_ACCOUNTS) lines.push(`    ${a.role.padEnd(9)} ${a.email.padEnd(24)} password: ${a.password}`);
     if (sandbox) {
       lines.push('  Sandbox API keys:');
       for (const k of DEMO_KEYS) lines.push(`    ${k.label.padEnd(38)} ${k.token}`);

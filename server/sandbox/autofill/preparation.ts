@@ -38,7 +38,7 @@ export function startBlocker(a: ApplicationAutofill): { code: string; message: s
 
 const textSize = (t: string) => Buffer.byteLength(t, 'utf8');
 
-export function evidenceView(p: PreparationRec, f: EvidenceFileRec): EvidenceSource {
+export function evidenceView(f: EvidenceFileRec): EvidenceSource {
   return {
     id: f.id,
     object: 'autofill_evidence_source',
@@ -73,7 +73,7 @@ function textSourceView(p: PreparationRec): EvidenceSource {
 }
 
 export function evidenceSources(p: PreparationRec): EvidenceSource[] {
-  return [...(hasText(p) ? [textSourceView(p)] : []), ...p.files.map((f) => evidenceView(p, f))];
+  return [...(hasText(p) ? [textSourceView(p)] : []), ...p.files.map((f) => evidenceView(f))];
 }
 
 export function preparationView(sb: Sandbox, a: ApplicationAutofill, uploaded?: EvidenceFileRec): AutofillPreparation {
@@ -91,7 +91,7 @@ export function preparationView(sb: Sandbox, a: ApplicationAutofill, uploaded?: 
     selected_evidence_source_count: sources.filter((s) => s.selected).length,
     evidence_sources: sources,
     can_start: startBlocker(a) === null,
-    ...(uploaded ? { uploaded_file: evidenceView(p, uploaded) } : {}),
+    ...(uploaded ? { uploaded_file: evidenceView(uploaded) } : {}),
   };
 }
 

@@ -1,6 +1,8 @@
 import type { RouteDef } from '../http/context';
 import { answerRoutes } from './answers';
 import { applicationRoutes } from './applications';
+import { autofillPreparationRoutes } from './autofill';
+import { autofillRunRoutes } from './autofill-runs';
 import { businessRoutes } from './businesses';
 import { dealApplicationRoutes } from './deal-applications';
 import { dealRoutes } from './deals';
@@ -18,6 +20,8 @@ export const routes: RouteDef[] = [
   ...answerRoutes,
   ...itemRoutes,
   ...fileRoutes,
+  ...autofillPreparationRoutes,
+  ...autofillRunRoutes,
   ...dealRoutes,
   ...dealApplicationRoutes,
 ];

@@ -6,6 +6,7 @@ import { SandboxError, notFound } from '../http/errors';
 import { ALLOWED_UPLOAD_TYPES } from '../options';
 import type { Sandbox } from '../sandbox';
 import { newId, nextSeq } from '../store/ids';
+import { handleEvidenceTransfer, isEvidenceUpload } from '../autofill/evidence';
 import { answersChanged } from './answers';
 import { assertOpen } from './applications';
 import { downloadToken, maxFiles } from './uploads';
@@ -66,6 +67,8 @@ function readLimited(req: IncomingMessage, limit: number, at: FileAt): Promise<B
 export async function handleTransfer(sb: Sandbox, req: IncomingMessage, url: URL): Promise<Reply> {
   if (req.method !== 'PUT') throw new SandboxError('not_found', 'Transfers take PUT.');
   const id = url.pathname.split('/')[2] ?? '';
+  // Autofill evidence files arrive through the same kind of signed URL (autofill/evidence.ts).
+  if (isEvidenceUpload(sb, id)) return handleEvidenceTransfer(sb, req, url);
   const upload = sb.state.uploads[id];
   const token = url.searchParams.get('token') ?? '';
   if (!upload || !same(upload.token, token)) {

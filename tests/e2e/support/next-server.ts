@@ -14,6 +14,8 @@ export interface StartNextServerOptions {
   env?: Record<string, string>;
   /** How long to wait for the server to answer HTTP. */
   readyTimeoutMs?: number;
+  /** Appends everything the server prints to this file (tests read it for leaked secrets). */
+  logFile?: string;
 }
 
 export interface NextServer {
@@ -67,7 +69,9 @@ async function startOnPort(port: number, options: StartNextServerOptions): Promi
   });
 
   const log: string[] = [];
+  const logStream = options.logFile ? fs.createWriteStream(options.logFile, { flags: 'a' }) : null;
   const record = (chunk: Buffer) => {
+    logStream?.write(chunk);
     log.push(...chunk.toString('utf8').split('\n').filter(Boolean));
     if (log.length > LOG_TAIL_LINES) log.splice(0, log.length - LOG_TAIL_LINES);
     if (process.env.E2E_SERVER_LOG) process.stderr.write(`[next] ${chunk.toString('utf8')}`);

@@ -1,0 +1,32 @@
+import 'server-only';
+import { AnswerPage, AnswersMutationResult, type AnswerItem, type AnswersUpdateBody } from '@/lib/portal';
+import type { CurrentAnswers } from '@/lib/bff/applications';
+import { portalRequest } from '@/server/portal';
+import type { ApplicationLinks } from './links';
+
+/** Reads every page of the answer set (page size 500: a 1,000-field contract takes three calls). */
+export async function readAllAnswers(links: ApplicationLinks, signal?: AbortSignal): Promise<CurrentAnswers & { requestId: string | null }> {
+  const items: AnswerItem[] = [];
+  let cursor: string | null = null;
+  let revision = 0;
+  let etag = '';
+  let requestId: string | null = null;
+  do {
+    const res: Awaited<ReturnType<typeof portalRequest<typeof AnswerPage>>> = await portalRequest({
+      url: links.answers,
+      schema: AnswerPage,
+      query: { page_size: 500, ...(cursor ? { cursor } : {}) },
+      signal,
+    });
+    items.push(...res.data.items);
+    cursor = res.data.next_cursor;
+    revision = res.data.answers_revision;
+    etag = res.etag ?? '';
+    requestId = res.requestId;
+  } while (cursor);
+  return { items, answers_revision: revision, etag, requestId };
+}
+
+export async function writeAnswers(links: ApplicationLinks, body: AnswersUpdateBody, ifMatch: string, signal?: AbortSignal) {
+  return portalRequest({ method: 'PATCH', url: links.updateAnswers, schema: AnswersMutationResult, body, ifMatch, signal });
+}

@@ -1,0 +1,176 @@
+import 'server-only';
+import { NextResponse, type NextRequest } from 'next/server';
+import { z } from 'zod';
+import { readSessionCookie, resolveSession, type ResolvedSession } from '@/server/auth';
+import { recordAudit } from '@/server/audit';
+import type { Db } from '@/server/db/types';
+import { getEnv } from '@/server/env';
+import { log } from '@/server/log';
+import { isPortalError, toBrowserError } from '@/server/portal';
+import { AppError } from './app-error';
+import { checkCsrf, requestOrigin } from './csrf';
+import { appDb, cookieSettings, sessionPolicy } from './runtime';
+
+export type Role = 'staff' | 'reviewer' | 'client';
+
+/** What an audited write touched. */
+export interface AuditObject {
+  type: string;
+  id: string;
+  applicationId?: string | null;
+}
+
+export interface RouteSpec<P, Q, B> {
+  /** Who may call: the roles, or 'public' (no session; sign-in and invitation redemption). */
+  roles: readonly Role[] | 'public';
+  params?: z.ZodType<P>;
+  query?: z.ZodType<Q>;
+  /** JSON body schema; 'stream' leaves the body unread (uploads). */
+  body?: z.ZodType<B> | 'stream';
+  /**
+   * The application a request acts on, for per-object authorization: a client session reaches only its
+   * invited application. Required when roles include 'client'.
+   */
+  application?: (input: { params: P; query: Q }) => string;
+  /** Records every call of a write in the audit log, with its outcome. */
+  audit?: { operation: string; object: (input: { params: P; query: Q; body: B }) => AuditObject };
+}
+
+export interface RouteContext<P, Q, B> {
+  req: NextRequest;
+  params: P;
+  query: Q;
+  body: B;
+  /** Null only on public routes. */
+  session: ResolvedSession | null;
+  db: Db;
+  origin: string;
+  /** Handlers report the upstream Request-Id here, so the audit log and the reply carry it. */
+  upstream: { requestId: string | null };
+}
+
+export type RouteResult = { status?: number; body: unknown; headers?: Record<string, string> } | Response;
+
+const NO_STORE = { 'Cache-Control': 'private, no-store' };
+
+function errorResponse(e: unknown, upstreamRequestId: string | null) {
+  if (e instanceof AppError) {
+    return NextResponse.json(
+      { error: { code: e.code, message: e.message, request_id: upstreamRequestId, details: e.details } },
+      { status: e.status, headers: { ...NO_STORE, ...e.headers } },
+    );
+  }
+  if (!isPortalError(e)) log.error('route failed', { error: e instanceof Error ? `${e.name}: ${e.message}` : String(e) });
+  const mapped = toBrowserError(e);
+  return NextResponse.json(mapped.body, { status: mapped.status, headers: { ...NO_STORE, ...mapped.headers } });
+}
+
+function parseOr400<T>(schema: z.ZodType<T> | undefined, value: unknown, what: 'parameter' | 'query'): T {
+  if (!schema) return undefined as T;
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  throw new AppError(
+    'invalid_request',
+    `Invalid ${what === 'query' ? 'query parameter' : 'path parameter'}.`,
+    parsed.error.issues.map((i) => {
+      const name = i.code === 'unrecognized_keys' ? i.keys.join(', ') : i.path.join('.');
+      return { code: i.code === 'unrecognized_keys' ? 'unsupported_parameter' : 'invalid', message: i.message, parameter: name };
+    }),
+  );
+}
+
+async function parseBody<B>(req: NextRequest, schema: z.ZodType<B>): Promise<B> {
+  let json: unknown;
+  try {
+    const text = await req.text();
+    json = text === '' ? {} : JSON.parse(text);
+  } catch {
+    throw new AppError('invalid_request', 'The request body is not valid JSON.');
+  }
+  const parsed = schema.safeParse(json);
+  if (parsed.success) return parsed.data;
+  throw new AppError(
+    'validation_failed',
+    'Some fields are not valid.',
+    parsed.error.issues.map((i) => ({ code: 'invalid', message: i.message, parameter: i.path.join('.') })),
+  );
+}
+
+/** The session of a request, or null: the cookie only names it, the server-side record decides. */
+export async function sessionOf(req: NextRequest, db: Db, origin: string) {
+  const sid = await readSessionCookie(req.cookies, cookieSettings(origin));
+  return sid ? resolveSession(db, sid, new Date(), sessionPolicy()) : null;
+}
+
+/**
+ * The one wrapper of every browser-facing route: no-store JSON, CSRF on non-GETs, the session and its
+ * role, per-object authorization, input parsing, error mapping and the audit record of writes.
+ */
+export function route<P = undefined, Q = undefined, B = undefined>(
+  spec: RouteSpec<P, Q, B>,
+  handle: (ctx: RouteContext<P, Q, B>) => Promise<RouteResult>,
+) {
+  return async (req: NextRequest, segment: { params: Promise<Record<string, string | string[]>> }) => {
+    const upstream = { requestId: null as string | null };
+    let audit: { db: Db; session: ResolvedSession; object: AuditObject } | null = null;
+    try {
+      const origin = requestOrigin(req, getEnv().appOrigin);
+      checkCsrf(req, origin);
+      const db = await appDb();
+      let session: ResolvedSession | null = null;
+      if (spec.roles !== 'public') {
+        session = await sessionOf(req, db, origin);
+        if (!session) throw new AppError('unauthenticated', 'Sign in to continue.');
+        if (!spec.roles.includes(session.role)) throw new AppError('forbidden', 'Your role does not allow this.');
+      }
+      const params = parseOr400(spec.params, await segment.params, 'parameter');
+      const query = parseOr400(spec.query, Object.fromEntries(req.nextUrl.searchParams), 'query');
+      if (session?.role === 'client') {
+        const target = spec.application?.({ params, query });
+        // Another application is indistinguishable from a missing one.
+        if (!target || target !== session.applicationId) throw new AppError('not_found', 'Not found.');
+      }
+      const body = spec.body && spec.body !== 'stream' ? await parseBody(req, spec.body) : (undefined as B);
+      if (spec.audit && session) audit = { db, session, object: spec.audit.object({ params, query, body }) };
+      const result = await handle({ req, params, query, body, session, db, origin, upstream });
+      const response =
+        result instanceof Response
+          ? result
+          : NextResponse.json(result.body, { status: result.status ?? 200, headers: { ...NO_STORE, ...result.headers } });
+      if (upstream.requestId) response.headers.set('X-Upstream-Request-Id', upstream.requestId);
+      if (audit) await record(audit, spec.audit!.operation, upstream.requestId, 'success', response.status);
+      return response;
+    } catch (e) {
+      if (isPortalError(e) && e.requestId) upstream.requestId = e.requestId;
+      const response = errorResponse(e, upstream.requestId);
+      if (audit) await record(audit, spec.audit!.operation, upstream.requestId, 'failure', response.status).catch(() => undefined);
+      return response;
+    }
+  };
+}
+
+async function record(
+  a: { db: Db; session: ResolvedSession; object: AuditObject },
+  operation: string,
+  upstreamRequestId: string | null,
+  outcome: 'success' | 'failure',
+  status: number,
+) {
+  const s = a.session;
+  await recordAudit(a.db, {
+    actorKind: s.kind === 'user' ? 'user' : 'invitation',
+    actorId: s.kind === 'user' ? s.userId : s.invitationId,
+    actorLabel: s.kind === 'user' ? s.userEmail : `invitation ${s.invitationId}`,
+    operation,
+    objectType: a.object.type,
+    objectId: a.object.id,
+    applicationId: a.object.applicationId ?? null,
+    upstreamRequestId,
+    outcome,
+    status,
+  });
+}
+
+/** Path ids are checked against their Portal pattern before anything else uses them. */
+export const idParam = <K extends string>(key: K, pattern: RegExp) =>
+  z.strictObject({ [key]: z.string().regex(pattern, `not a valid ${key}`) } as Record<K, z.ZodString>);

@@ -1,0 +1,45 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+export const ROOT = resolve(__dirname, '../..');
+export const NEXT_BIN = join(ROOT, 'node_modules', '.bin', 'next');
+
+function newestMtime(path: string): number {
+  const st = statSync(path);
+  if (!st.isDirectory()) return st.mtimeMs;
+  let newest = st.mtimeMs;
+  for (const entry of readdirSync(path)) {
+    if (entry === 'node_modules' || entry.startsWith('.')) continue;
+    newest = Math.max(newest, newestMtime(join(path, entry)));
+  }
+  return newest;
+}
+
+const SOURCES = ['app', 'components', 'lib', 'server', 'public', 'next.config.js', 'package.json', 'tsconfig.json'];
+
+/** A build is current when no source the app is built from changed after it. */
+export function buildIsCurrent(): boolean {
+  const buildId = join(ROOT, '.next', 'BUILD_ID');
+  if (!existsSync(buildId)) return false;
+  const built = statSync(buildId).mtimeMs;
+  return SOURCES.every((s) => !existsSync(join(ROOT, s)) || newestMtime(join(ROOT, s)) <= built);
+}
+
+/** Runs `next build` when the build is missing or stale; throws when the build fails. */
+export function buildIfStale(env: NodeJS.ProcessEnv = process.env): void {
+  if (buildIsCurrent()) return;
+  console.log('Building the app (next build)…');
+  const built = spawnSync(NEXT_BIN, ['build'], { cwd: ROOT, env, stdio: 'inherit' });
+  if (built.status !== 0) throw new Error(`next build failed with status ${built.status}`);
+}
+
+// `npm run build:if-stale`
+if (require.main === module) {
+  try {
+    buildIfStale();
+  } catch (e) {
+    console.error((e as Error).message);
+    process.exit(1);
+  }
+}

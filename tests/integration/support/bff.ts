@@ -1,0 +1,112 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, inject } from 'vitest';
+import { createUser, type UserRole } from '@/server/auth';
+import { createDb } from '@/server/db';
+import type { Db } from '@/server/db/types';
+import type { ProvidedBff } from '../../support/bff-stack';
+
+/** The running BFF stack of this Vitest run (tests/support/global-setup.ts). */
+export function bffStack(): ProvidedBff {
+  const provided = inject('bff');
+  if (!provided || 'error' in provided) throw new Error(`The BFF stack did not start: ${provided?.error ?? 'unknown'}`);
+  return provided;
+}
+
+let db: Promise<Db> | null = null;
+/** The BFF's own database (PostgreSQL, so tests and the server can use it at once). */
+export function bffDb(): Promise<Db> {
+  db ??= createDb({ url: bffStack().databaseUrl });
+  return db;
+}
+afterAll(async () => {
+  const d = await db;
+  db = null;
+  await d?.close();
+});
+
+export interface Reply<T = unknown> {
+  status: number;
+  headers: Headers;
+  body: T;
+  text: string;
+}
+
+export interface CallOptions {
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** Leave out the X-CSRF header (to test that writes are refused without it). */
+  noCsrf?: boolean;
+  ifMatch?: string;
+  idempotencyKey?: string;
+}
+
+/** A browser stand-in: keeps the session cookie and sends what the app's own fetch wrapper sends. */
+export class BffClient {
+  cookies = new Map<string, string>();
+  constructor(readonly base = bffStack().url) {}
+
+  cookieHeader() {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+
+  async call<T = unknown>(method: string, path: string, o: CallOptions = {}): Promise<Reply<T>> {
+    const headers: Record<string, string> = { Accept: 'application/json', ...o.headers };
+    if (method !== 'GET' && !o.noCsrf) {
+      headers['X-CSRF'] = '1';
+      headers.Origin ??= this.base;
+    }
+    if (this.cookies.size) headers.Cookie = this.cookieHeader();
+    if (o.ifMatch) headers['If-Match'] = o.ifMatch;
+    if (o.idempotencyKey) headers['Idempotency-Key'] = o.idempotencyKey;
+    let body: BodyInit | undefined;
+    if (o.body !== undefined) {
+      headers['Content-Type'] ??= 'application/json';
+      body = typeof o.body === 'string' || o.body instanceof Uint8Array ? (o.body as BodyInit) : JSON.stringify(o.body);
+    }
+    const res = await fetch(`${this.base}${path}`, { method, headers, body, redirect: 'manual' });
+    for (const c of res.headers.getSetCookie()) {
+      const [pair] = c.split(';');
+      const i = pair!.indexOf('=');
+      const name = pair!.slice(0, i);
+      const value = pair!.slice(i + 1);
+      if (value === '' || /max-age=0/i.test(c)) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      /* not JSON */
+    }
+    return { status: res.status, headers: res.headers, body: parsed as T, text };
+  }
+
+  get = <T = unknown>(p: string, o?: CallOptions) => this.call<T>('GET', p, o);
+  post = <T = unknown>(p: string, o?: CallOptions) => this.call<T>('POST', p, o);
+  patch = <T = unknown>(p: string, o?: CallOptions) => this.call<T>('PATCH', p, o);
+  put = <T = unknown>(p: string, o?: CallOptions) => this.call<T>('PUT', p, o);
+  delete = <T = unknown>(p: string, o?: CallOptions) => this.call<T>('DELETE', p, o);
+
+  async signIn(email: string, password: string) {
+    const r = await this.post('/api/auth/sign-in', { body: { email, password } });
+    if (r.status !== 200) throw new Error(`sign-in failed: ${r.status} ${r.text}`);
+    return r;
+  }
+}
+
+/** A fresh account of the given role (its own email, so tests never share throttling or sessions). */
+export async function newUser(role: UserRole) {
+  const email = `${role}-${randomBytes(5).toString('hex')}@example.test`;
+  const password = `pw-${randomBytes(9).toString('hex')}`;
+  const user = await createUser(await bffDb(), { email, name: `Test ${role}`, role, password });
+  return { user, email, password };
+}
+
+/** A client signed in as a new user of the role. */
+export async function signedIn(role: UserRole) {
+  const u = await newUser(role);
+  const client = new BffClient();
+  await client.signIn(u.email, u.password);
+  return { client, ...u };
+}

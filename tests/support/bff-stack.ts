@@ -1,0 +1,85 @@
+// The whole stack for the BFF's integration tests, started once per Vitest run: the Portal sandbox (in
+// this process, with a sentinel API key), a schema of the test PostgreSQL for the BFF's database, and
+// the production Next server (`next start`) pointed at both. Test files reach it through inject('bff').
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { PERMISSIONS } from '@/lib/portal';
+import { buildIfStale } from '@/server/launcher/build';
+import { DEMO_KEYS, type ApiKeyDef } from '@/server/sandbox/keys';
+import { startSandbox } from '@/server/sandbox/server';
+import { startNextServer } from '../e2e/support/next-server';
+import { withSearchPath } from './postgres';
+
+/** A key nothing else uses, so a leak of it anywhere is unmistakable. */
+export const SENTINEL_API_KEY = 'pk_test_SENTINEL_k3y_7f2e9c4b1a8d6e5f';
+export const SENTINEL_SESSION_SECRET = 'sentinel-session-secret-0123456789abcdef';
+
+export interface ProvidedBff {
+  url: string;
+  sandboxOrigin: string;
+  sandboxBaseUrl: string;
+  databaseUrl: string;
+  logFile: string;
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    bff: ProvidedBff | { error: string };
+  }
+}
+
+const sentinelKey: ApiKeyDef = {
+  id: 'key_sentinel',
+  token: SENTINEL_API_KEY,
+  kind: 'portal',
+  environment: 'test',
+  permissions: [...PERMISSIONS].filter((p) => p !== 'leads:submit'),
+  channel_slugs: [],
+  label: 'Sentinel key of the BFF tests',
+};
+
+export async function startBffStack(postgresUrl: string) {
+  const stops: Array<() => Promise<void> | void> = [];
+  const stop = async () => {
+    for (const s of stops.reverse()) await s();
+  };
+  try {
+    buildIfStale();
+    const sandbox = await startSandbox({ port: 0, rateLimit: null, controls: true, keys: [...DEMO_KEYS, sentinelKey] });
+    stops.push(() => sandbox.close());
+
+    const schema = `bff_${process.pid}`;
+    const admin = new pg.Client({ connectionString: postgresUrl });
+    await admin.connect();
+    await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE; CREATE SCHEMA ${schema}`);
+    await admin.end();
+    const databaseUrl = withSearchPath(postgresUrl, schema);
+    stops.push(async () => {
+      const c = new pg.Client({ connectionString: postgresUrl });
+      await c.connect();
+      await c.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+      await c.end();
+    });
+
+    const logFile = join(mkdtempSync(join(tmpdir(), 'bff-it-')), 'next.log');
+    const app = await startNextServer({
+      logFile,
+      env: {
+        PORTAL_BASE_URL: sandbox.baseUrl,
+        PORTAL_API_KEY: SENTINEL_API_KEY,
+        DATABASE_URL: databaseUrl,
+        SESSION_SECRET: SENTINEL_SESSION_SECRET,
+        LOG_LEVEL: 'debug',
+        PORTAL_TIMEOUT_MS: '5000',
+      },
+    });
+    stops.push(() => app.stop());
+    const provided: ProvidedBff = { url: app.url, sandboxOrigin: sandbox.origin, sandboxBaseUrl: sandbox.baseUrl, databaseUrl, logFile };
+    return { provided, stop };
+  } catch (e) {
+    await stop();
+    throw e;
+  }
+}
