@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 export const ROOT = resolve(__dirname, '../..');
@@ -26,12 +26,41 @@ export function buildIsCurrent(): boolean {
   return SOURCES.every((s) => !existsSync(join(ROOT, s)) || newestMtime(join(ROOT, s)) <= built);
 }
 
+const LOCK = join(ROOT, '.next-build.lock');
+const LOCK_STALE_MS = 15 * 60_000;
+
+function sleep(ms: number) {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+
+/** One build at a time across processes (test runs and `npm start` may overlap); a crashed holder's lock expires. */
+function withBuildLock(fn: () => void) {
+  for (;;) {
+    try {
+      mkdirSync(LOCK);
+      break;
+    } catch {
+      const held = statSync(LOCK, { throwIfNoEntry: false });
+      if (held && Date.now() - held.mtimeMs > LOCK_STALE_MS) rmSync(LOCK, { recursive: true, force: true });
+      else sleep(500);
+    }
+  }
+  try {
+    fn();
+  } finally {
+    rmSync(LOCK, { recursive: true, force: true });
+  }
+}
+
 /** Runs `next build` when the build is missing or stale; throws when the build fails. */
 export function buildIfStale(env: NodeJS.ProcessEnv = process.env): void {
   if (buildIsCurrent()) return;
-  console.log('Building the app (next build)…');
-  const built = spawnSync(NEXT_BIN, ['build'], { cwd: ROOT, env, stdio: 'inherit' });
-  if (built.status !== 0) throw new Error(`next build failed with status ${built.status}`);
+  withBuildLock(() => {
+    if (buildIsCurrent()) return; // another process built it while we waited
+    console.log('Building the app (next build)…');
+    const built = spawnSync(NEXT_BIN, ['build'], { cwd: ROOT, env, stdio: 'inherit' });
+    if (built.status !== 0) throw new Error(`next build failed with status ${built.status}`);
+  });
 }
 
 // `npm run build:if-stale`
