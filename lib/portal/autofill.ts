@@ -10,15 +10,18 @@ export const AiMode = z.enum(AI_MODES);
 
 /*
  * Objects the spec types only as "object" (evidence sources, uploaded_file, failure, the suggestion's run,
- * source and concerns) are completed by DESIGN.md's sandbox: strict sub-schemas with exactly these fields.
+ * source and concerns) are completed by the sandbox: `…Exact` schemas hold exactly its fields (its
+ * conformance tests use them), while the resources accept any object there, keeping the known fields when
+ * present, so the BFF works unchanged against a Portal whose inner fields differ.
  */
+const tolerant = <T extends z.ZodRawShape>(exact: z.ZodObject<T>) => z.looseObject(exact.shape).partial();
 
 export const EVIDENCE_SOURCE_KINDS = ['file', 'text'] as const;
 /** Why an evidence file could not be read (failure_code). */
 export const EVIDENCE_FAILURE_CODES = ['unsupported_type', 'binary_content', 'corrupt_pdf', 'encrypted_pdf', 'no_text'] as const;
 
 /** One piece of evidence a run can read: the text input, or an uploaded file. */
-export const EvidenceSource = z.strictObject({
+export const EvidenceSourceExact = z.strictObject({
   id: z.string().regex(/^afev_[a-z0-9]+$/),
   object: z.literal('autofill_evidence_source'),
   kind: z.enum(EVIDENCE_SOURCE_KINDS),
@@ -36,6 +39,7 @@ export const EvidenceSource = z.strictObject({
   created_at: DateTime,
   updated_at: DateTime,
 });
+export const EvidenceSource = tolerant(EvidenceSourceExact);
 export type EvidenceSource = z.infer<typeof EvidenceSource>;
 /** uploaded_file: the evidence source of the file an upload just delivered. */
 export const PreparationUploadedFile = EvidenceSource;
@@ -81,7 +85,8 @@ export const RUN_STATUSES = ['pending', 'running', 'completed', 'failed'] as con
 export const RUN_STEPS = ['queued', 'reading_evidence', 'matching_fields', 'drafting_suggestions', 'completed', 'failed'] as const;
 
 /** Why a run failed (sandbox completion of `failure`). */
-export const AutofillRunFailure = z.strictObject({ code: z.string(), message: z.string() });
+export const AutofillRunFailureExact = z.strictObject({ code: z.string(), message: z.string() });
+export const AutofillRunFailure = tolerant(AutofillRunFailureExact);
 export type AutofillRunFailure = z.infer<typeof AutofillRunFailure>;
 
 /** 2.12 Autofill run. */
@@ -110,14 +115,14 @@ export const SUGGESTION_STATUSES = ['pending', 'accepted', 'dismissed', 'stale',
 export const SUGGESTION_CONCERN_CODES = ['low_confidence', 'conflicting_evidence', 'outside_schema', 'ambiguous_value'] as const;
 
 /** The run a suggestion came from. */
-export const AutofillSuggestionRunRef = z.strictObject({
+export const AutofillSuggestionRunRefExact = z.strictObject({
   id: AutofillRunId,
   object: z.literal('client_intake_application_autofill_run'),
   url: Uri,
 });
 
 /** Where the proposed value was found: the evidence source and the line it stands on. */
-export const AutofillSuggestionSource = z.strictObject({
+export const AutofillSuggestionSourceExact = z.strictObject({
   kind: z.enum(EVIDENCE_SOURCE_KINDS),
   evidence_source_id: z.string(),
   /** Present for a file. */
@@ -128,7 +133,10 @@ export const AutofillSuggestionSource = z.strictObject({
   confidence: z.number().min(0).max(1),
 });
 
-export const AutofillSuggestionConcern = z.strictObject({ code: z.string(), message: z.string() });
+export const AutofillSuggestionConcernExact = z.strictObject({ code: z.string(), message: z.string() });
+export const AutofillSuggestionRunRef = tolerant(AutofillSuggestionRunRefExact);
+export const AutofillSuggestionSource = tolerant(AutofillSuggestionSourceExact);
+export const AutofillSuggestionConcern = tolerant(AutofillSuggestionConcernExact);
 
 export const SuggestionsQuery = z.strictObject({
   page_size: z.coerce.number().int().min(1).max(100).optional(),

@@ -98,7 +98,8 @@ export function preparationView(sb: Sandbox, a: ApplicationAutofill, uploaded?: 
 /** Moves the revision when what the preparation shows has changed (called after every change that may). */
 export function touchPreparation(sb: Sandbox, a: ApplicationAutofill) {
   const p = a.preparation;
-  const { revision: _r, ...shown } = preparationView(sb, a);
+  // Everything shown but the revision itself (and the URL, which follows the origin the sandbox serves on).
+  const { revision: _r, start_url: _u, ...shown } = preparationView(sb, a);
   const signature = JSON.stringify(shown);
   if (signature === p.signature) return;
   if (p.signature !== '') {

@@ -245,7 +245,7 @@ export function readMultiChoice(text: string, allowed: readonly string[]): strin
 /* Names. */
 
 const NAME_WORD = "\\p{Lu}[\\p{L}'’-]*\\.?";
-const PERSON_RE = new RegExp(`^(?:(?:Mr|Mrs|Ms|Miss|Dr|Prof)\\.?\\s+)?(${NAME_WORD}(?:\\s+(?:(?:de|da|van|von|der|del|la|le|bin|al)\\s+)?${NAME_WORD}){1,3})$`, 'u');
+const PERSON_RE = new RegExp(`^(?:(?:Mr|Mrs|Ms|Miss|Dr|Prof)\\.?\\s+)?(${NAME_WORD}(?:\\s+(?:(?:de|da|di|van|von|der|den|del|la|le|bin|al)\\s+)*${NAME_WORD}){1,3})$`, 'u');
 
 /** A person's name: two to four capitalised words, titles dropped. */
 export function readPersonName(text: string): string | undefined {
