@@ -138,7 +138,8 @@ export function route<P = undefined, Q = undefined, B = undefined>(
           ? result
           : NextResponse.json(result.body, { status: result.status ?? 200, headers: { ...NO_STORE, ...result.headers } });
       if (upstream.requestId) response.headers.set('X-Upstream-Request-Id', upstream.requestId);
-      if (audit) await record(audit, spec.audit!.operation, upstream.requestId, 'success', response.status);
+      // A handler may answer a refusal itself (a 412 carrying the current state): the status decides.
+      if (audit) await record(audit, spec.audit!.operation, upstream.requestId, response.status < 400 ? 'success' : 'failure', response.status);
       return response;
     } catch (e) {
       if (isPortalError(e) && e.requestId) upstream.requestId = e.requestId;
