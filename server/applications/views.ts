@@ -1,6 +1,8 @@
 import 'server-only';
 import type { AnswersPageView, ApplicationView, ContractView } from '@/lib/bff/applications';
-import type { AnswerPage, Application, ApplicationContract } from '@/lib/portal';
+import type { FileView } from '@/lib/bff/files';
+import type { ItemsPageView, RepeatableItemView } from '@/lib/bff/items';
+import type { AnswerFile, AnswerPage, Application, ApplicationContract, RepeatableItem, RepeatableItemPage } from '@/lib/portal';
 
 /** Upstream shapes turned into what the browser gets: no Portal URL leaves the server. */
 export function applicationView(app: Application, etag: string): ApplicationView {
@@ -33,4 +35,27 @@ export function contractView(c: ApplicationContract): ContractView {
 
 export function answersPageView(page: AnswerPage, etag: string): AnswersPageView {
   return { items: page.items, next_cursor: page.next_cursor, answers_revision: page.answers_revision, etag };
+}
+
+export function itemView(item: RepeatableItem): RepeatableItemView {
+  return { item_id: item.item_id, block_key: item.block_key, parent_item_id: item.parent_item_id, order: item.order, answers: item.answers };
+}
+
+export function itemsPageView(page: RepeatableItemPage, etag: string): ItemsPageView {
+  return { items: page.items.map(itemView), next_cursor: page.next_cursor, answers_revision: page.answers_revision, etag };
+}
+
+/** A file without its signed download url: the browser downloads through the BFF. */
+export function fileView(f: AnswerFile): FileView {
+  return {
+    id: f.id,
+    filename: f.filename,
+    content_type: f.content_type,
+    size: f.size,
+    created_at: f.created_at,
+    block_key: f.block_key,
+    schema_key: f.schema_key,
+    field_key: f.field_key,
+    item_id: f.item_id,
+  };
 }

@@ -47,6 +47,8 @@ export interface RouteContext<P, Q, B> {
   origin: string;
   /** Handlers report the upstream Request-Id here, so the audit log and the reply carry it. */
   upstream: { requestId: string | null };
+  /** Completes the audited object once the Portal's reply names it (a create learns its id only then). */
+  auditObject(update: Partial<AuditObject>): void;
 }
 
 export type RouteResult = { status?: number; body: unknown; headers?: Record<string, string> } | Response;
@@ -132,7 +134,10 @@ export function route<P = undefined, Q = undefined, B = undefined>(
       }
       const body = spec.body && spec.body !== 'stream' ? await parseBody(req, spec.body) : (undefined as B);
       if (spec.audit && session) audit = { db, session, object: spec.audit.object({ params, query, body }) };
-      const result = await handle({ req, params, query, body, session, db, origin, upstream });
+      const auditObject = (update: Partial<AuditObject>) => {
+        if (audit) audit.object = { ...audit.object, ...update };
+      };
+      const result = await handle({ req, params, query, body, session, db, origin, upstream, auditObject });
       const response =
         result instanceof Response
           ? result

@@ -10,6 +10,8 @@ export async function callJson(url: string, init: RequestInit & { headers: Recor
 }
 
 export interface WriteTarget {
+  /** The application written to (the BFF's routes are addressed by it). */
+  applicationId: string;
   answersUrl: string;
   etag: string;
   revision: number;
@@ -42,6 +44,7 @@ export async function prepareWriteTargets(baseUrl: string, apiKey: string, count
     if (!q) throw new Error('the contract has no plain text question to write');
     const page = await callJson(contract.operations.read_answers_url, { headers: auth });
     targets.push({
+      applicationId: created.application.id,
       answersUrl: contract.operations.update_answers_url,
       etag: page.etag,
       revision: AnswerPage.parse(page.body).answers_revision,
@@ -84,3 +87,33 @@ export const readLoad = (name: string, url: string, headers: Record<string, stri
   durationSeconds: seconds,
   next: () => ({ method: 'GET', url, headers }),
 });
+
+/**
+ * The same answer writes through the BFF: PATCH /api/applications/<id>/answers as the browser sends it
+ * (session cookie, X-CSRF, Origin, If-Match), carrying `answers_revision` and `etag` forward from the
+ * BFF's JSON reply.
+ */
+export function bffWriteLoad(name: string, targets: WriteTarget[], bffOrigin: string, cookie: string, seconds: number): LoadSpec {
+  return {
+    name,
+    connections: targets.length,
+    durationSeconds: seconds,
+    next: (w) => {
+      const t = targets[w]!;
+      t.n += 1;
+      return {
+        method: 'PATCH',
+        url: `${bffOrigin}/api/applications/${t.applicationId}/answers`,
+        headers: { Cookie: cookie, 'X-CSRF': '1', Origin: bffOrigin, 'Content-Type': 'application/json', 'If-Match': t.etag },
+        body: JSON.stringify({ answers_revision: t.revision, answers: [{ ...t.key, value: `Bench value ${t.n}` }] }),
+      };
+    },
+    onReply: (w, status, _h, body) => {
+      if (status !== 200) return;
+      const t = targets[w]!;
+      const reply = JSON.parse(body) as { answers_revision: number; etag: string };
+      t.revision = reply.answers_revision;
+      t.etag = reply.etag;
+    },
+  };
+}

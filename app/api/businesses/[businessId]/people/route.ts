@@ -1,0 +1,13 @@
+import { ParticipantList } from '@/lib/portal';
+import { BusinessParams } from '@/server/businesses/params';
+import { peopleView } from '@/server/businesses/views';
+import { route } from '@/server/http/route';
+import { etagHeader } from '@/server/http/params';
+import { portalRequest, routes } from '@/server/portal';
+
+// GET /api/businesses/[businessId]/people – the business's people (contacts) with their tags
+export const GET = route({ roles: ['staff'], params: BusinessParams }, async ({ params, req, upstream }) => {
+  const res = await portalRequest({ path: routes.businessPeople(params.businessId), schema: ParticipantList, signal: req.signal });
+  upstream.requestId = res.requestId;
+  return { body: peopleView(res.data), headers: etagHeader(res.etag) };
+});

@@ -1,0 +1,13 @@
+import { readBusinessStatus } from '@/server/businesses/status';
+import { BusinessParams } from '@/server/businesses/params';
+import { businessView } from '@/server/businesses/views';
+import { route } from '@/server/http/route';
+import { etagHeader } from '@/server/http/params';
+
+// GET /api/businesses/[businessId] – the business with its workflow stage and application
+export const GET = route({ roles: ['staff'], params: BusinessParams }, async ({ params, req, upstream }) => {
+  const res = await readBusinessStatus(params.businessId, req.signal);
+  upstream.requestId = res.requestId;
+  const etag = res.etag ?? '';
+  return { body: { business: businessView(res.data, etag) }, headers: etagHeader(etag) };
+});

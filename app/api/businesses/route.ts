@@ -1,0 +1,39 @@
+import { BusinessCreateInput, ListQuery } from '@/lib/bff/businesses';
+import { BusinessCreateResult, BusinessPage } from '@/lib/portal';
+import { rememberUploadSlots } from '@/server/businesses/upload-slots';
+import { businessCreatedView, businessListView } from '@/server/businesses/views';
+import { route } from '@/server/http/route';
+import { requireIdempotencyKey } from '@/server/http/params';
+import { portalRequest, routes } from '@/server/portal';
+
+// GET /api/businesses – a page of businesses (page_size, cursor)
+export const GET = route({ roles: ['staff'], query: ListQuery }, async ({ query, req, upstream }) => {
+  const res = await portalRequest({ path: routes.businesses(), schema: BusinessPage, query, signal: req.signal });
+  upstream.requestId = res.requestId;
+  return { body: businessListView(res.data) };
+});
+
+// POST /api/businesses – create a business with its intake application; its document slots are uploaded to through the BFF
+export const POST = route(
+  {
+    roles: ['staff'],
+    body: BusinessCreateInput,
+    audit: { operation: 'business.create', object: ({ body }) => ({ type: 'business', id: 'new' }) },
+  },
+  async ({ body, req, upstream, auditObject }) => {
+    const idempotencyKey = requireIdempotencyKey(req);
+    const res = await portalRequest({
+      method: 'POST',
+      path: routes.businesses(),
+      schema: BusinessCreateResult,
+      body,
+      idempotencyKey,
+      signal: req.signal,
+    });
+    upstream.requestId = res.requestId;
+    const created = res.data;
+    auditObject({ id: created.business.id, applicationId: created.application.id });
+    rememberUploadSlots(created.business.id, created.application.id, created.file_uploads);
+    return { status: 201, body: businessCreatedView(created) };
+  },
+);

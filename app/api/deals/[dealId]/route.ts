@@ -1,0 +1,13 @@
+import { DealParams } from '@/server/deals/params';
+import { readDeal } from '@/server/deals/read-deal';
+import { dealView } from '@/server/deals/views';
+import { route } from '@/server/http/route';
+import { etagHeader } from '@/server/http/params';
+
+// GET /api/deals/[dealId] – one deal with its workflow stage, recipient and deal application
+export const GET = route({ roles: ['staff'], params: DealParams }, async ({ params, req, upstream }) => {
+  const res = await readDeal(params.dealId, req.signal);
+  upstream.requestId = res.requestId;
+  const etag = res.etag ?? '';
+  return { body: { deal: dealView(res.data, etag) }, headers: etagHeader(etag) };
+});

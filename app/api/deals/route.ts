@@ -1,0 +1,31 @@
+import { DealCreateInput, DealsQuery } from '@/lib/bff/deals';
+import { Deal, DealPage } from '@/lib/portal';
+import { dealListView, dealView } from '@/server/deals/views';
+import { route } from '@/server/http/route';
+import { etagHeader, requireIdempotencyKey } from '@/server/http/params';
+import { portalRequest, routes } from '@/server/portal';
+
+// GET /api/deals – a page of deals (page_size, cursor, business_id)
+export const GET = route({ roles: ['staff'], query: DealsQuery }, async ({ query, req, upstream }) => {
+  const res = await portalRequest({ path: routes.deals(), schema: DealPage, query, signal: req.signal });
+  upstream.requestId = res.requestId;
+  return { body: dealListView(res.data) };
+});
+
+// POST /api/deals – create a deal for a business, for the Portal itself or for a recipient, with its deal application
+export const POST = route(
+  {
+    roles: ['staff'],
+    body: DealCreateInput,
+    audit: { operation: 'deal.create', object: ({ body }) => ({ type: 'deal', id: 'new' }) },
+  },
+  async ({ body, req, upstream, auditObject }) => {
+    const idempotencyKey = requireIdempotencyKey(req);
+    const res = await portalRequest({ method: 'POST', path: routes.deals(), schema: Deal, body, idempotencyKey, signal: req.signal });
+    upstream.requestId = res.requestId;
+    const etag = res.etag ?? '';
+    const deal = dealView(res.data, etag);
+    auditObject({ id: deal.id, applicationId: deal.application?.id ?? null });
+    return { status: 201, body: { deal }, headers: etagHeader(etag) };
+  },
+);

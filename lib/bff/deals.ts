@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { BusinessId, DealCreateBody, PageQuery } from '@/lib/portal';
+import { Named, pageOf } from './businesses';
+
+/**
+ * What the BFF sends the browser about deals, recipients and deal applications, without any Portal URL.
+ * A deal application's read, contract and answers use the views of lib/bff/applications (kind 'deal'), and
+ * its repeatable items those of lib/bff/items, so one form renders both kinds of application.
+ */
+
+export const DealsQuery = PageQuery.extend({ business_id: BusinessId.optional() });
+export type DealsQuery = z.infer<typeof DealsQuery>;
+
+/** Deal create body (DESIGN.md §5): no recipient_id means a deal for the Portal itself. */
+export const DealCreateInput = DealCreateBody;
+export type DealCreateInput = z.infer<typeof DealCreateInput>;
+
+export const DealSummaryView = z.object({
+  id: z.string(),
+  name: z.string(),
+  revision: z.number().int(),
+  status: z.string().nullable(),
+  workflow: z.object({ pipeline: Named, stage: Named }),
+  application: z.object({ id: z.string() }).nullable(),
+  recipient: z.object({ id: z.string(), name: z.string().nullable() }).nullable(),
+  project: z.object({ id: z.string() }).nullable(),
+  is_sample: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type DealSummaryView = z.infer<typeof DealSummaryView>;
+
+export const DealListView = pageOf(DealSummaryView);
+export type DealListView = z.infer<typeof DealListView>;
+
+/** One deal as read (or as a write left it), with the ETag a stage transition quotes in If-Match. */
+export const DealView = DealSummaryView.extend({ etag: z.string() });
+export type DealView = z.infer<typeof DealView>;
+
+export const RecipientListView = pageOf(Named);
+export type RecipientListView = z.infer<typeof RecipientListView>;

@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { AnswerFileId, BlockKey, FieldKey, RepeatableItemId, SchemaKey } from '@/lib/portal';
+
+/**
+ * Files of file questions as the browser sends and gets them: never the Portal's download or upload URL
+ * (downloads are proxied, uploads streamed through the BFF).
+ */
+
+/** The largest file the BFF streams to the Portal; the browser checks it first to spare the user the wait. */
+export const MAX_UPLOAD_BYTES = 25 * 1024 * 1024;
+
+/** Media types the BFF forwards: documents and scans a funding application asks for (also the picker's `accept`). */
+export const ALLOWED_UPLOAD_TYPES = [
+  'application/pdf',
+  'image/png',
+  'image/jpeg',
+  'text/plain',
+  'text/csv',
+  'application/msword',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  'application/vnd.ms-excel',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+] as const;
+
+/** The header the browser names the file in, percent-encoded (header values must be ASCII). */
+export const FILENAME_HEADER = 'X-Filename';
+
+/** Which file question (and, for a repeatable question, which item) an upload belongs to. */
+export const FileUploadQuery = z.strictObject({
+  block_key: BlockKey,
+  schema_key: SchemaKey,
+  field_key: FieldKey,
+  item_id: RepeatableItemId.optional(),
+});
+export type FileUploadQuery = z.infer<typeof FileUploadQuery>;
+
+export const FilesQuery = z.strictObject({
+  block_key: BlockKey.optional(),
+  schema_key: SchemaKey.optional(),
+  field_key: FieldKey.optional(),
+  item_id: RepeatableItemId.optional(),
+  cursor: z.string().min(1).max(2000).optional(),
+  page_size: z.coerce.number().int().min(1).max(100).optional(),
+});
+export type FilesQuery = z.infer<typeof FilesQuery>;
+
+export const FileView = z.object({
+  id: AnswerFileId,
+  filename: z.string(),
+  content_type: z.string(),
+  size: z.number().int(),
+  created_at: z.string(),
+  block_key: z.string(),
+  schema_key: z.string(),
+  field_key: z.string(),
+  item_id: RepeatableItemId.nullable(),
+});
+export type FileView = z.infer<typeof FileView>;
+
+export const FilesPageView = z.object({ items: z.array(FileView), next_cursor: z.string().nullable() });
+export type FilesPageView = z.infer<typeof FilesPageView>;
+
+export const FileUploadResult = z.object({ file: FileView });
+export type FileUploadResult = z.infer<typeof FileUploadResult>;
+
+export const FileDeleteResult = z.object({ id: AnswerFileId, deleted: z.literal(true) });
+export type FileDeleteResult = z.infer<typeof FileDeleteResult>;

@@ -1,0 +1,79 @@
+import 'server-only';
+import type { CurrentItems, ItemCreateBody, ItemsQuery, ItemUpdateBody } from '@/lib/bff/items';
+import { RepeatableItemDeleteResult, RepeatableItemMutationResult, RepeatableItemPage, type RepeatableItem } from '@/lib/portal';
+import { preconditionFailedReply } from '@/server/http/conflict-reply';
+import type { RouteResult } from '@/server/http/route';
+import { isPortalError, portalRequest, urlBelow } from '@/server/portal';
+import type { ApplicationLinks } from './links';
+import { itemView } from './views';
+
+/** Only the items collection is used, so deal applications (whose links differ) share these functions. */
+type Links = Pick<ApplicationLinks, 'repeatableItems'>;
+
+/** Items of one group live below repeatable_items_url; nothing here builds a path of its own. */
+const groupUrl = (links: Links, blockKey: string) => urlBelow(links.repeatableItems, blockKey);
+const itemUrl = (links: Links, blockKey: string, itemId: string) => urlBelow(links.repeatableItems, blockKey, itemId);
+
+export function listItems(links: Links, blockKey: string, query: ItemsQuery, signal?: AbortSignal) {
+  return portalRequest({ url: groupUrl(links, blockKey), schema: RepeatableItemPage, query, signal });
+}
+
+export function createItem(
+  links: Links,
+  blockKey: string,
+  body: ItemCreateBody,
+  options: { ifMatch?: string; idempotencyKey?: string; signal?: AbortSignal },
+) {
+  return portalRequest({
+    method: 'POST',
+    url: groupUrl(links, blockKey),
+    schema: RepeatableItemMutationResult,
+    body: { block_key: blockKey, ...body },
+    ...options,
+  });
+}
+
+export function updateItem(links: Links, blockKey: string, itemId: string, body: ItemUpdateBody, ifMatch: string, signal?: AbortSignal) {
+  return portalRequest({ method: 'PATCH', url: itemUrl(links, blockKey, itemId), schema: RepeatableItemMutationResult, body, ifMatch, signal });
+}
+
+export function deleteItem(links: Links, blockKey: string, itemId: string, ifMatch: string, signal?: AbortSignal) {
+  return portalRequest({ method: 'DELETE', url: itemUrl(links, blockKey, itemId), schema: RepeatableItemDeleteResult, ifMatch, signal });
+}
+
+/** Every item of a group, of every parent, walking the pages (500 a page: one call for any real contract). */
+export async function readAllItems(links: Links, blockKey: string, signal?: AbortSignal): Promise<CurrentItems> {
+  const items: RepeatableItem[] = [];
+  let cursor: string | null = null;
+  let answersRevision = 0;
+  let etag = '';
+  do {
+    const res: Awaited<ReturnType<typeof listItems>> = await listItems(links, blockKey, { page_size: 500, ...(cursor ? { cursor } : {}) }, signal);
+    items.push(...res.data.items);
+    cursor = res.data.next_cursor;
+    answersRevision = res.data.answers_revision;
+    etag = res.etag ?? '';
+  } while (cursor);
+  return { block_key: blockKey, items: items.map(itemView), answers_revision: answersRevision, etag };
+}
+
+/**
+ * Runs an item write. When someone else wrote first (412), the reply carries the group's items as they are
+ * now, so the browser merges at once instead of reading again.
+ */
+export async function withCurrentItemsOnConflict(
+  links: Links,
+  blockKey: string,
+  upstream: { requestId: string | null },
+  signal: AbortSignal,
+  write: () => Promise<RouteResult>,
+): Promise<RouteResult> {
+  try {
+    return await write();
+  } catch (e) {
+    if (!isPortalError(e) || e.status !== 412) throw e;
+    upstream.requestId = e.requestId;
+    const current = await readAllItems(links, blockKey, signal);
+    return preconditionFailedReply(e, current, current.etag || null);
+  }
+}

@@ -1,0 +1,52 @@
+import 'server-only';
+import { ApplicationContract, DealApplication } from '@/lib/portal';
+import { portalRequest, routes } from '@/server/portal';
+
+/** The URLs of one deal application, as the Portal returned them: everything below is reached through these. */
+export interface DealApplicationLinks {
+  self: string;
+  contract: string;
+  answers: string;
+  updateAnswers: string;
+  repeatableItems: string;
+  submit: string;
+}
+
+const MAX_ENTRIES = 5_000;
+const cache = new Map<string, DealApplicationLinks>();
+
+function remember(id: string, links: DealApplicationLinks) {
+  cache.delete(id);
+  cache.set(id, links);
+  if (cache.size > MAX_ENTRIES) cache.delete(cache.keys().next().value!);
+}
+
+function linksFrom(app: DealApplication, contract: ApplicationContract): DealApplicationLinks {
+  return {
+    self: app.url,
+    contract: app.contract_url,
+    answers: contract.operations.read_answers_url,
+    updateAnswers: contract.operations.update_answers_url,
+    repeatableItems: contract.operations.repeatable_items_url,
+    submit: app.submit_url,
+  };
+}
+
+/**
+ * A deal application's links. They do not change for the life of the application, so they are read once
+ * (application, then its contract) and kept: a write costs one upstream call, not three.
+ */
+export async function dealApplicationLinks(id: string, signal?: AbortSignal): Promise<DealApplicationLinks> {
+  const hit = cache.get(id);
+  if (hit) return hit;
+  const app = await portalRequest({ path: routes.dealApplication(id), schema: DealApplication, signal });
+  const contract = await portalRequest({ url: app.data.contract_url, schema: ApplicationContract, signal });
+  const links = linksFrom(app.data, contract.data);
+  remember(id, links);
+  return links;
+}
+
+/** Stores links learnt from reads the caller made anyway. */
+export function rememberDealApplicationLinks(id: string, app: DealApplication, contract: ApplicationContract) {
+  remember(id, linksFrom(app, contract));
+}
