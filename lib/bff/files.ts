@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AnswerFileId, BlockKey, FieldKey, RepeatableItemId, SchemaKey } from '@/lib/portal';
+import { AnswerFileId, BlockKey, FieldKey, RepeatableItemId, SchemaKey, UPLOAD_CONTENT_TYPES, UPLOAD_MAX_BYTES } from '@/lib/portal';
 
 /**
  * Files of file questions as the browser sends and gets them: never the Portal's download or upload URL
@@ -7,20 +7,10 @@ import { AnswerFileId, BlockKey, FieldKey, RepeatableItemId, SchemaKey } from '@
  */
 
 /** The largest file the BFF streams to the Portal; the browser checks it first to spare the user the wait. */
-export const MAX_UPLOAD_BYTES = 25 * 1024 * 1024;
+export const MAX_UPLOAD_BYTES = UPLOAD_MAX_BYTES;
 
-/** Media types the BFF forwards: documents and scans a funding application asks for (also the picker's `accept`). */
-export const ALLOWED_UPLOAD_TYPES = [
-  'application/pdf',
-  'image/png',
-  'image/jpeg',
-  'text/plain',
-  'text/csv',
-  'application/msword',
-  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  'application/vnd.ms-excel',
-  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-] as const;
+/** Media types the BFF forwards (also the picker's `accept`). */
+export const ALLOWED_UPLOAD_TYPES = UPLOAD_CONTENT_TYPES;
 
 /** The header the browser names the file in, percent-encoded (header values must be ASCII). */
 export const FILENAME_HEADER = 'X-Filename';

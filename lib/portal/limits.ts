@@ -13,3 +13,20 @@ export const LIMITS = {
   paging: { min: 1, max: 100, default: 25 },
   answersPaging: { min: 1, max: 500, default: 100 },
 } as const;
+
+/**
+ * File types and size the Portal takes for answer files and Autofill evidence (the spec leaves file limits
+ * "not shown"; the sandbox enforces these, and the BFF checks them first to spare the user a failed upload).
+ */
+export const UPLOAD_CONTENT_TYPES = [
+  'application/pdf',
+  'image/png',
+  'image/jpeg',
+  'text/plain',
+  'text/csv',
+  'application/msword',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  'application/vnd.ms-excel',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+] as const;
+export const UPLOAD_MAX_BYTES = 25 * 1024 * 1024;

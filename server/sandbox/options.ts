@@ -1,4 +1,4 @@
-import type { Environment } from '@/lib/portal';
+import { UPLOAD_CONTENT_TYPES, UPLOAD_MAX_BYTES, type Environment } from '@/lib/portal';
 import { DEMO_KEYS, type ApiKeyDef } from './keys';
 
 export interface SandboxOptions {
@@ -44,7 +44,7 @@ export const DEFAULT_OPTIONS: SandboxOptions = {
   rateLimit: { perSecond: 100, burst: 200 },
   secret: 'sandbox-dev-secret-change-me',
   uploadTtlSeconds: 15 * 60,
-  maxUploadBytes: 25 * 1024 * 1024,
+  maxUploadBytes: UPLOAD_MAX_BYTES,
   publicOrigin: null,
   log: false,
   webhookUrl: null,
@@ -55,14 +55,4 @@ export const DEFAULT_OPTIONS: SandboxOptions = {
   controls: false,
 };
 
-export const ALLOWED_UPLOAD_TYPES = new Set([
-  'application/pdf',
-  'image/png',
-  'image/jpeg',
-  'text/plain',
-  'text/csv',
-  'application/msword',
-  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  'application/vnd.ms-excel',
-  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-]);
+export const ALLOWED_UPLOAD_TYPES: ReadonlySet<string> = new Set(UPLOAD_CONTENT_TYPES);
