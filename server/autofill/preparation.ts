@@ -1,0 +1,52 @@
+import 'server-only';
+import { AutofillPreparation, type PreparationUpdateBody } from '@/lib/portal';
+import type { ApplicationLinks } from '@/server/applications/links';
+import { portalRequest, urlBelow } from '@/server/portal';
+
+/*
+ * The Autofill preparation, reached through the application's autofill_preparation_url. Its start_url comes
+ * from a read and is kept per application (it does not change), so a start costs one upstream call.
+ */
+
+const MAX_ENTRIES = 5_000;
+const startUrls = new Map<string, string>();
+
+function rememberStartUrl(applicationId: string, url: string) {
+  startUrls.delete(applicationId);
+  startUrls.set(applicationId, url);
+  if (startUrls.size > MAX_ENTRIES) startUrls.delete(startUrls.keys().next().value!);
+}
+
+type PreparationResponse = Awaited<ReturnType<typeof portalRequest<typeof AutofillPreparation>>>;
+
+/** Every preparation reply passes through here, so its start_url is learnt. */
+function learn(applicationId: string, res: PreparationResponse): PreparationResponse {
+  rememberStartUrl(applicationId, res.data.start_url);
+  return res;
+}
+
+export async function readPreparation(applicationId: string, links: ApplicationLinks, signal?: AbortSignal) {
+  return learn(applicationId, await portalRequest({ url: links.autofillPreparation, schema: AutofillPreparation, signal }));
+}
+
+export async function updatePreparation(
+  applicationId: string,
+  links: ApplicationLinks,
+  body: PreparationUpdateBody,
+  ifMatch: string,
+  signal?: AbortSignal,
+) {
+  const res = await portalRequest({ method: 'PATCH', url: links.autofillPreparation, schema: AutofillPreparation, body, ifMatch, signal });
+  return learn(applicationId, res);
+}
+
+/** Removes one evidence file: `files/{evidence id}/` below the preparation, with the preparation's ETag. */
+export async function deleteEvidence(applicationId: string, links: ApplicationLinks, evidenceId: string, ifMatch: string, signal?: AbortSignal) {
+  const url = urlBelow(links.autofillPreparation, 'files', evidenceId);
+  return learn(applicationId, await portalRequest({ method: 'DELETE', url, schema: AutofillPreparation, ifMatch, signal }));
+}
+
+/** The preparation's start_url, read once when not known yet. */
+export async function startUrlOf(applicationId: string, links: ApplicationLinks, signal?: AbortSignal): Promise<string> {
+  return startUrls.get(applicationId) ?? (await readPreparation(applicationId, links, signal)).data.start_url;
+}

@@ -1,0 +1,87 @@
+import 'server-only';
+import type { RunsQuery, SuggestionsQuery } from '@/lib/bff/autofill';
+import { AutofillRun, AutofillRunPage, AutofillSuggestionPage, type AutofillStartBody } from '@/lib/portal';
+import type { ApplicationLinks } from '@/server/applications/links';
+import { AppError } from '@/server/http/app-error';
+import { portalRequest, urlBelow } from '@/server/portal';
+
+/*
+ * Runs are named by id in the browser; their URLs (url, retry_url, suggestions_url) come from run reads and
+ * are kept per application and run, so a retry or a page of suggestions costs one upstream call. A run not
+ * seen yet is read at `autofill_runs_url` + its id.
+ */
+
+interface RunLinks {
+  url: string;
+  retry: string;
+  suggestions: string;
+}
+
+const MAX_ENTRIES = 10_000;
+const cache = new Map<string, RunLinks>();
+const keyOf = (applicationId: string, runId: string) => `${applicationId} ${runId}`;
+
+/** Learns a run's URLs, but only from a run of this application (a Portal mix-up must not cross applications). */
+function learn(applicationId: string, run: AutofillRun) {
+  if (run.application.id !== applicationId) {
+    throw new AppError('not_found', 'That Autofill run does not exist.');
+  }
+  const key = keyOf(applicationId, run.id);
+  cache.delete(key);
+  cache.set(key, { url: run.url, retry: run.retry_url, suggestions: run.suggestions_url });
+  if (cache.size > MAX_ENTRIES) cache.delete(cache.keys().next().value!);
+  return run;
+}
+
+export async function listRuns(applicationId: string, links: ApplicationLinks, query: RunsQuery, signal?: AbortSignal) {
+  const res = await portalRequest({ url: links.autofillRuns, schema: AutofillRunPage, query, signal });
+  const own = res.data.items.filter((run) => run.application.id === applicationId);
+  for (const run of own) learn(applicationId, run);
+  return { ...res, data: { ...res.data, items: own } };
+}
+
+export async function readRun(applicationId: string, links: ApplicationLinks, runId: string, signal?: AbortSignal) {
+  const known = cache.get(keyOf(applicationId, runId));
+  const res = await portalRequest({ url: known?.url ?? urlBelow(links.autofillRuns, runId), schema: AutofillRun, signal });
+  learn(applicationId, res.data);
+  return res;
+}
+
+async function runLinks(applicationId: string, links: ApplicationLinks, runId: string, signal?: AbortSignal): Promise<RunLinks> {
+  const known = cache.get(keyOf(applicationId, runId));
+  if (known) return known;
+  await readRun(applicationId, links, runId, signal);
+  return cache.get(keyOf(applicationId, runId))!;
+}
+
+/** Starts a run at the preparation's start_url; the browser's Idempotency-Key goes on unchanged. */
+export async function startRun(
+  applicationId: string,
+  startUrl: string,
+  body: AutofillStartBody,
+  idempotencyKey: string,
+  signal?: AbortSignal,
+) {
+  const res = await portalRequest({ method: 'POST', url: startUrl, schema: AutofillRun, body, idempotencyKey, signal });
+  learn(applicationId, res.data);
+  return res;
+}
+
+/** A new attempt of a failed run, at its retry_url (409 from the Portal unless can_retry). */
+export async function retryRun(applicationId: string, links: ApplicationLinks, runId: string, idempotencyKey: string, signal?: AbortSignal) {
+  const { retry } = await runLinks(applicationId, links, runId, signal);
+  const res = await portalRequest({ method: 'POST', url: retry, schema: AutofillRun, idempotencyKey, signal });
+  learn(applicationId, res.data);
+  return res;
+}
+
+export async function listSuggestions(
+  applicationId: string,
+  links: ApplicationLinks,
+  runId: string,
+  query: SuggestionsQuery,
+  signal?: AbortSignal,
+) {
+  const { suggestions } = await runLinks(applicationId, links, runId, signal);
+  return portalRequest({ url: suggestions, schema: AutofillSuggestionPage, query, signal });
+}
