@@ -1,0 +1,43 @@
+import { z } from 'zod';
+
+/** Shape of an invitation id (server/db/ids.ts newId('inv')): checked before any lookup. */
+export const INVITATION_ID_PATTERN = /^inv_[0-9a-f]{24}$/;
+
+/** How long a link stays valid, in hours: a week by default, at most 30 days (links travel by email). */
+export const INVITATION_TTL_HOURS = { min: 1, max: 720, default: 168 } as const;
+
+export const InvitationCreateBody = z.strictObject({
+  client_email: z.string().trim().max(254).pipe(z.email('Enter a valid email address')).nullish(),
+  client_name: z.string().trim().min(1, 'Enter a name or leave it out').max(200).nullish(),
+  ttl_hours: z.int().min(INVITATION_TTL_HOURS.min).max(INVITATION_TTL_HOURS.max).default(INVITATION_TTL_HOURS.default),
+});
+export type InvitationCreateBody = z.input<typeof InvitationCreateBody>;
+
+export const InvitationStatus = z.enum(['active', 'expired', 'revoked']);
+export type InvitationStatus = z.infer<typeof InvitationStatus>;
+
+/** An invitation as staff see it. Never its token: that exists only in the create reply's link. */
+export const InvitationView = z.object({
+  id: z.string(),
+  status: InvitationStatus,
+  client_email: z.string().nullable(),
+  client_name: z.string().nullable(),
+  created_at: z.string(),
+  expires_at: z.string(),
+  revoked_at: z.string().nullable(),
+  first_used_at: z.string().nullable(),
+  last_used_at: z.string().nullable(),
+  use_count: z.int().min(0),
+});
+export type InvitationView = z.infer<typeof InvitationView>;
+
+/** The create reply: the only time the link (and so the token) is shown. */
+export const InvitationCreated = z.object({ invitation: InvitationView, link: z.string() });
+export type InvitationCreated = z.infer<typeof InvitationCreated>;
+
+export const InvitationList = z.object({ items: z.array(InvitationView) });
+export type InvitationList = z.infer<typeof InvitationList>;
+
+/** Why /invite/<token> sent the browser to /invite/invalid (its `reason` query parameter). */
+export const INVITATION_REFUSAL_REASONS = ['unknown', 'expired', 'revoked', 'error'] as const;
+export type InvitationRefusalReason = (typeof INVITATION_REFUSAL_REASONS)[number];
