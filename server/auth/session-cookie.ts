@@ -83,9 +83,24 @@ export async function unsealSessionId(seal: string | undefined, settings: Sessio
   }
 }
 
+// Unsealing costs most of a millisecond of CPU on every request. Its result depends only on the seal and the
+// secret, and every reason to refuse a session is checked against the server record, so seal → id is kept
+// for a minute (bounded; an entry only counts for the secret it was unsealed with).
+const UNSEALED_TTL_MS = 60_000;
+const UNSEALED_MAX = 10_000;
+const unsealed = new Map<string, { sid: string | null; until: number; password: string }>();
+
 export async function readSessionCookie(cookies: CookieReader, settings: SessionCookieSettings): Promise<string | null> {
   const { name } = sessionCookieAttributes(settings);
-  return unsealSessionId(cookies.get(name)?.value, settings);
+  const seal = cookies.get(name)?.value;
+  if (!seal) return null;
+  const now = Date.now();
+  const hit = unsealed.get(seal);
+  if (hit && hit.until > now && hit.password === settings.password) return hit.sid;
+  const sid = await unsealSessionId(seal, settings);
+  if (unsealed.size >= UNSEALED_MAX) unsealed.delete(unsealed.keys().next().value!);
+  unsealed.set(seal, { sid, until: now + UNSEALED_TTL_MS, password: settings.password });
+  return sid;
 }
 
 export async function writeSessionCookie(cookies: CookieWriter, sid: string, settings: SessionCookieSettings): Promise<void> {

@@ -1,4 +1,5 @@
 import 'server-only';
+import { portalFetch } from './http-transport';
 import type { z } from 'zod';
 import { getEnv } from '@/server/env/get-env';
 import { PortalError, publicUrlOf } from './errors';
@@ -113,16 +114,8 @@ function badReply(ctx: CallContext, requestId: string | null, message: string, i
 async function attemptOnce(ctx: CallContext): Promise<Attempt> {
   let res: Response;
   try {
-    res = await fetch(ctx.url, {
-      method: ctx.method,
-      headers: ctx.headers,
-      body: ctx.body,
-      // A redirect could carry the Authorization header to wherever Location points.
-      redirect: 'manual',
-      signal: ctx.signal,
-      // Next.js must not cache authenticated upstream calls.
-      cache: 'no-store',
-    });
+    // Redirects are never followed (one could carry the Authorization header to wherever Location points).
+    res = await portalFetch(ctx.url, { method: ctx.method, headers: ctx.headers, body: ctx.body, signal: ctx.signal });
   } catch (e) {
     return transportError(e, ctx);
   }

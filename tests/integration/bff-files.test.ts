@@ -6,29 +6,15 @@ import { BffErrorBody } from '@/lib/bff/errors';
 import { FileDeleteResult, FilesPageView, FileUploadResult, MAX_UPLOAD_BYTES, type FileView } from '@/lib/bff/files';
 import { ItemWriteResult } from '@/lib/bff/items';
 import { AnswerFilePage } from '@/lib/portal';
-import { createClientSession, sealSessionId, sessionCookieName } from '@/server/auth';
 import { listAudit } from '@/server/audit';
-import { createInvitation } from '@/server/invitations';
 import type { RunningSandbox } from '@/server/sandbox/server';
-import { SENTINEL_SESSION_SECRET } from '../support/bff-stack';
 import { appPath, freshApplication } from './support/applications';
-import { BffClient, bffDb, bffStack, newUser, signedIn } from './support/bff';
+import { BffClient, bffDb, bffStack, clientSessionFor, signedIn } from './support/bff';
 import { KEYS, SandboxClient } from './support/sandbox';
 
 /** The stack's sandbox, called directly with the demo key: each test makes its own business. */
 const portal = () => new SandboxClient({ baseUrl: bffStack().sandboxBaseUrl } as RunningSandbox, KEYS.full);
 const newApp = () => freshApplication(portal(), 'BFF Files Test Ltd');
-
-async function clientOf(applicationId: string) {
-  const db = await bffDb();
-  const { user } = await newUser('staff');
-  const { invitation } = await createInvitation(db, { applicationId, createdBy: user.id });
-  const { sid } = await createClientSession(db, invitation);
-  const client = new BffClient();
-  const seal = await sealSessionId(sid, { password: SENTINEL_SESSION_SECRET, appOrigin: bffStack().url, maxAgeSeconds: 3600 });
-  client.cookies.set(sessionCookieName(false), seal);
-  return client;
-}
 
 interface Target {
   block_key: string;
@@ -308,7 +294,7 @@ describe('who may use files', () => {
   it('lets the invited client do everything on its application, and nothing on another', async () => {
     const appId = await newApp();
     const otherId = await newApp();
-    const client = await clientOf(appId);
+    const client = await clientSessionFor(appId);
     const bytes = pdfBytes(10_000);
     const mine = await mustUpload(client, appId, BANK, bytes, { filename: 'mine.pdf' });
     expect((await list(client, appId)).items).toEqual([mine]);

@@ -1,30 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { BffErrorBody } from '@/lib/bff/errors';
 import { CurrentItems, ItemDeleteResult, ItemsPageView, ItemWriteResult } from '@/lib/bff/items';
-import { createClientSession, sealSessionId, sessionCookieName } from '@/server/auth';
 import { listAudit } from '@/server/audit';
-import { createInvitation } from '@/server/invitations';
 import type { RunningSandbox } from '@/server/sandbox/server';
-import { SENTINEL_SESSION_SECRET } from '../support/bff-stack';
 import { freshApplication } from './support/applications';
-import { BffClient, bffDb, bffStack, newUser, signedIn } from './support/bff';
+import { BffClient, bffDb, bffStack, clientSessionFor, signedIn } from './support/bff';
 import { KEYS, SandboxClient } from './support/sandbox';
 
 /** The stack's sandbox, called directly with the demo key: each test makes its own business. */
 const portal = () => new SandboxClient({ baseUrl: bffStack().sandboxBaseUrl } as RunningSandbox, KEYS.full);
 const newApp = () => freshApplication(portal(), 'BFF Items Test Ltd');
-
-/** A browser holding the invited client's session of one application. */
-async function clientOf(applicationId: string) {
-  const db = await bffDb();
-  const { user } = await newUser('staff');
-  const { invitation } = await createInvitation(db, { applicationId, createdBy: user.id });
-  const { sid } = await createClientSession(db, invitation);
-  const client = new BffClient();
-  const seal = await sealSessionId(sid, { password: SENTINEL_SESSION_SECRET, appOrigin: bffStack().url, maxAgeSeconds: 3600 });
-  client.cookies.set(sessionCookieName(false), seal);
-  return client;
-}
 
 const itemsOf = (appId: string, blockKey: string) => `/api/applications/${appId}/items/${blockKey}`;
 const answer = (schema_key: string, value: unknown, field_key = 'value') => ({ schema_key, field_key, value });
@@ -223,7 +208,7 @@ describe('who may use items', () => {
   it('lets the invited client do everything on its application, and nothing on another', async () => {
     const appId = await newApp();
     const otherId = await newApp();
-    const client = await clientOf(appId);
+    const client = await clientSessionFor(appId);
     const page = ItemsPageView.parse((await client.get(itemsOf(appId, 'owners'))).body);
     const created = await client.post(itemsOf(appId, 'owners'), { ifMatch: page.etag, body: { answers: [answer('owner_full_name', 'Client Owner')] } });
     expect(created.status).toBe(201);

@@ -3,29 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { AnswersPageView, ApplicationView } from '@/lib/bff/applications';
 import { BffErrorBody } from '@/lib/bff/errors';
 import { ItemsPageView } from '@/lib/bff/items';
-import { createClientSession, sealSessionId, sessionCookieName } from '@/server/auth';
 import { listAudit } from '@/server/audit';
-import { createInvitation } from '@/server/invitations';
 import type { RunningSandbox } from '@/server/sandbox/server';
-import { SENTINEL_SESSION_SECRET } from '../support/bff-stack';
 import { fillFromExamples, freshApplication } from './support/applications';
-import { BffClient, bffDb, bffStack, newUser, signedIn } from './support/bff';
+import { BffClient, bffDb, bffStack, clientSessionFor, signedIn } from './support/bff';
 import { KEYS, SandboxClient } from './support/sandbox';
 
 /** The stack's sandbox, called directly with the demo key: each test makes its own business. */
 const portal = () => new SandboxClient({ baseUrl: bffStack().sandboxBaseUrl } as RunningSandbox, KEYS.full);
 const newApp = () => freshApplication(portal(), 'BFF Submit Test Ltd');
-
-async function clientOf(applicationId: string) {
-  const db = await bffDb();
-  const { user } = await newUser('staff');
-  const { invitation } = await createInvitation(db, { applicationId, createdBy: user.id });
-  const { sid } = await createClientSession(db, invitation);
-  const client = new BffClient();
-  const seal = await sealSessionId(sid, { password: SENTINEL_SESSION_SECRET, appOrigin: bffStack().url, maxAgeSeconds: 3600 });
-  client.cookies.set(sessionCookieName(false), seal);
-  return client;
-}
 
 const appUrl = (appId: string) => `/api/applications/${appId}`;
 const submitUrl = (appId: string) => `${appUrl(appId)}/submit`;
@@ -134,7 +120,7 @@ describe('who may submit', () => {
     const appId = await newApp();
     const otherId = await newApp();
     await fillFromExamples(portal(), appId);
-    const client = await clientOf(appId);
+    const client = await clientSessionFor(appId);
     const app = await readApp(client, appId);
     const r = await client.post<{ application: unknown }>(submitUrl(appId), { ifMatch: app.etag, idempotencyKey: randomUUID() });
     expect(r.status).toBe(200);

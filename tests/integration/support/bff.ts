@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, inject } from 'vitest';
-import { createUser, type UserRole } from '@/server/auth';
+import { InvitationCreated } from '@/lib/bff/invitations';
+import { createClientSession, createUser, sealSessionId, sessionCookieName, type UserRole } from '@/server/auth';
 import { createDb } from '@/server/db';
 import type { Db } from '@/server/db/types';
-import type { ProvidedBff } from '../../support/bff-stack';
+import { createInvitation } from '@/server/invitations';
+import { SENTINEL_SESSION_SECRET, type ProvidedBff } from '../../support/bff-stack';
 
 /** The running BFF stack of this Vitest run (tests/support/global-setup.ts). */
 export function bffStack(): ProvidedBff {
@@ -109,4 +111,30 @@ export async function signedIn(role: UserRole) {
   const client = new BffClient();
   await client.signIn(u.email, u.password);
   return { client, ...u };
+}
+
+/**
+ * A browser holding the invited client's session of one application: an invitation row and the session
+ * redemption would make (the server-side record and the sealed cookie the browser would hold).
+ */
+export async function clientSessionFor(applicationId: string): Promise<BffClient> {
+  const db = await bffDb();
+  const { user } = await newUser('staff');
+  const { invitation } = await createInvitation(db, { applicationId, createdBy: user.id });
+  const { sid } = await createClientSession(db, invitation);
+  const client = new BffClient();
+  const seal = await sealSessionId(sid, { password: SENTINEL_SESSION_SECRET, appOrigin: bffStack().url, maxAgeSeconds: 3600 });
+  client.cookies.set(sessionCookieName(false), seal);
+  return client;
+}
+
+/** The whole way a client gets in: staff invite through the BFF, the client's browser opens the link. */
+export async function invitedClient(staff: BffClient, applicationId: string) {
+  const created = await staff.post(`/api/applications/${applicationId}/invitations`, { body: {} });
+  if (created.status !== 201) throw new Error(`invite → ${created.status}: ${created.text}`);
+  const { invitation, link } = InvitationCreated.parse(created.body);
+  const client = new BffClient();
+  const opened = await client.get(new URL(link).pathname, { headers: { Accept: 'text/html' } });
+  if (opened.status !== 303 || !client.cookies.size) throw new Error(`opening the invitation link → ${opened.status}: ${opened.text}`);
+  return { client, invitationId: invitation.id, link };
 }

@@ -1,0 +1,51 @@
+import 'server-only';
+import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import { Readable } from 'node:stream';
+
+// One keep-alive pool per protocol for every Portal call: the BFF talks to one upstream all day, and a
+// fresh connection (and TLS handshake) per call would dominate a proxied request's cost. Node's http
+// client is used rather than the global fetch, which Next.js wraps (caching, tracing) for every call.
+const agents = {
+  'http:': new HttpAgent({ keepAlive: true, maxSockets: 256, keepAliveMsecs: 15_000 }),
+  'https:': new HttpsAgent({ keepAlive: true, maxSockets: 256, keepAliveMsecs: 15_000 }),
+};
+
+const NO_BODY = new Set([101, 204, 205, 304]);
+
+/**
+ * A minimal fetch over node:http with the same contract as fetch for what the Portal client uses:
+ * redirects are never followed (the 3xx comes back as it is), the signal aborts the exchange, and the
+ * reply is a standard Response whose body streams.
+ */
+export function portalFetch(url: URL, init: { method: string; headers: Headers; body?: string; signal: AbortSignal }): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    if (init.signal.aborted) return reject(init.signal.reason);
+    const secure = url.protocol === 'https:';
+    const headers: Record<string, string> = {};
+    init.headers.forEach((v, k) => {
+      headers[k] = v;
+    });
+    if (init.body !== undefined) headers['content-length'] = String(Buffer.byteLength(init.body));
+    const req = (secure ? httpsRequest : httpRequest)(url, { method: init.method, headers, agent: secure ? agents['https:'] : agents['http:'] });
+    const onAbort = () => req.destroy(init.signal.reason instanceof Error ? init.signal.reason : new Error('aborted'));
+    init.signal.addEventListener('abort', onAbort, { once: true });
+    req.on('error', (e) => {
+      init.signal.removeEventListener('abort', onAbort);
+      reject(e);
+    });
+    req.on('response', (res: IncomingMessage) => {
+      res.on('end', () => init.signal.removeEventListener('abort', onAbort));
+      const replyHeaders = new Headers();
+      for (let i = 0; i < res.rawHeaders.length; i += 2) replyHeaders.append(res.rawHeaders[i]!, res.rawHeaders[i + 1]!);
+      const status = res.statusCode ?? 502;
+      if (NO_BODY.has(status)) {
+        res.resume();
+        resolve(new Response(null, { status, headers: replyHeaders }));
+        return;
+      }
+      resolve(new Response(Readable.toWeb(res) as ReadableStream<Uint8Array>, { status, headers: replyHeaders }));
+    });
+    req.end(init.body);
+  });
+}
