@@ -18,7 +18,7 @@ export const POST = route(
   {
     roles: ['staff'],
     body: BusinessCreateInput,
-    audit: { operation: 'business.create', object: ({ body }) => ({ type: 'business', id: 'new' }) },
+    audit: { operation: 'business.create', object: () => ({ type: 'business', id: 'new' }) },
   },
   async ({ body, req, upstream, auditObject }) => {
     const idempotencyKey = requireIdempotencyKey(req);

@@ -17,7 +17,7 @@ export const POST = route(
   {
     roles: ['staff'],
     body: DealCreateInput,
-    audit: { operation: 'deal.create', object: ({ body }) => ({ type: 'deal', id: 'new' }) },
+    audit: { operation: 'deal.create', object: () => ({ type: 'deal', id: 'new' }) },
   },
   async ({ body, req, upstream, auditObject }) => {
     const idempotencyKey = requireIdempotencyKey(req);
