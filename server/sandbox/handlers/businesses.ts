@@ -14,11 +14,12 @@ import {
 } from '@/lib/portal';
 import type { RouteDef } from '../http/context';
 import { checkIfMatch, versionEtag } from '../http/etag';
-import { SandboxError, notFound } from '../http/errors';
+import { SandboxError } from '../http/errors';
 import { keysetPage } from '../http/paging';
 import type { Sandbox } from '../sandbox';
 import { newId, nextSeq, randomToken } from '../store/ids';
 import type { BusinessRec } from '../store/types';
+import { pipelineRoutes } from './pipelines';
 import { issueUpload } from './uploads';
 import { applicationRef, businessEtag, businessSummary } from './views';
 
@@ -288,51 +289,14 @@ export const businessRoutes: RouteDef[] = [
       };
     },
   },
-  {
-    // GET business-pipelines/ – the Portal's business pipelines
-    method: 'GET',
-    path: 'business-pipelines/',
+  ...pipelineRoutes({
+    kind: 'business',
     access: ['businesses:read'],
-    query: PageQuery,
-    summary: 'List business pipelines',
     tag: 'businesses',
-    response: BusinessPipelinePage,
-    handle: ({ sb, query }) => {
-      const items = sb.state.business_pipelines;
-      const page = keysetPage({ sb, items, keyOf: (_p, i) => i, scope: 'business-pipelines', pageSize: pageSizeOf(query), cursor: query.cursor as string | undefined, backward: true });
-      return {
-        status: 200,
-        body: { ...page, items: page.items.map((p) => ({ id: p.id, object: 'business_pipeline', name: p.name, stages_url: sb.urls.businessPipelineStages(p.id) })) },
-      };
-    },
-  },
-  {
-    // GET business-pipelines/{id}/stages/ – a pipeline's stages in order
-    method: 'GET',
-    path: 'business-pipelines/:id/stages/',
-    access: ['businesses:read'],
-    query: PageQuery,
-    summary: 'List the stages of a business pipeline',
-    tag: 'businesses',
-    response: BusinessStagePage,
-    handle: ({ sb, params, query }) => {
-      const pipeline = sb.state.business_pipelines.find((p) => p.id === params.id);
-      if (!pipeline) throw notFound('pipeline');
-      const page = keysetPage({ sb, items: pipeline.stages, keyOf: (_s, i) => i, scope: `stages:${pipeline.id}`, pageSize: pageSizeOf(query), cursor: query.cursor as string | undefined, backward: true });
-      return {
-        status: 200,
-        body: {
-          ...page,
-          items: page.items.map((s) => ({
-            id: s.id,
-            object: 'business_stage',
-            name: s.name,
-            order: pipeline.stages.indexOf(s),
-            pipeline: { id: pipeline.id, name: pipeline.name },
-          })),
-        },
-      };
-    },
-  },
+    pipelines: (sb) => sb.state.business_pipelines,
+    stagesUrl: (sb, id) => sb.urls.businessPipelineStages(id),
+    pipelinePage: BusinessPipelinePage,
+    stagePage: BusinessStagePage,
+  }),
 ];
 

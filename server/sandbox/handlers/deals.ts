@@ -12,6 +12,7 @@ import {
   type ErrorDetail,
 } from '@/lib/portal';
 import type { RouteDef } from '../http/context';
+import { pipelineRoutes } from './pipelines';
 import { checkIfMatch } from '../http/etag';
 import { SandboxError, notFound } from '../http/errors';
 import { keysetPage } from '../http/paging';
@@ -190,52 +191,15 @@ export const dealRoutes: RouteDef[] = [
       return { status: 200, headers: { ETag: dealEtag(d) }, body: dealView(sb, d) };
     },
   },
-  {
-    // GET deal-pipelines/ – the Portal's deal pipelines
-    method: 'GET',
-    path: 'deal-pipelines/',
+  ...pipelineRoutes({
+    kind: 'deal',
     access: ['deals:read'],
-    query: PageQuery,
-    summary: 'List deal pipelines',
     tag: 'deals',
-    response: DealPipelinePage,
-    handle: ({ sb, query }) => {
-      const items = sb.state.deal_pipelines;
-      const page = keysetPage({ sb, items, keyOf: (_p, i) => i, scope: 'deal-pipelines', pageSize: pageSizeOf(query), cursor: query.cursor as string | undefined, backward: true });
-      return {
-        status: 200,
-        body: { ...page, items: page.items.map((p) => ({ id: p.id, object: 'deal_pipeline', name: p.name, stages_url: sb.urls.dealPipelineStages(p.id) })) },
-      };
-    },
-  },
-  {
-    // GET deal-pipelines/{id}/stages/ – a deal pipeline's stages in order
-    method: 'GET',
-    path: 'deal-pipelines/:id/stages/',
-    access: ['deals:read'],
-    query: PageQuery,
-    summary: 'List the stages of a deal pipeline',
-    tag: 'deals',
-    response: DealStagePage,
-    handle: ({ sb, params, query }) => {
-      const pipeline = sb.state.deal_pipelines.find((p) => p.id === params.id);
-      if (!pipeline) throw notFound('deal pipeline');
-      const page = keysetPage({ sb, items: pipeline.stages, keyOf: (_s, i) => i, scope: `deal-stages:${pipeline.id}`, pageSize: pageSizeOf(query), cursor: query.cursor as string | undefined, backward: true });
-      return {
-        status: 200,
-        body: {
-          ...page,
-          items: page.items.map((s) => ({
-            id: s.id,
-            object: 'deal_stage',
-            name: s.name,
-            order: pipeline.stages.indexOf(s),
-            pipeline: { id: pipeline.id, name: pipeline.name },
-          })),
-        },
-      };
-    },
-  },
+    pipelines: (sb) => sb.state.deal_pipelines,
+    stagesUrl: (sb, id) => sb.urls.dealPipelineStages(id),
+    pipelinePage: DealPipelinePage,
+    stagePage: DealStagePage,
+  }),
   {
     // GET recipients/ – the organisations a deal can be made for
     method: 'GET',

@@ -1,0 +1,71 @@
+import { LIMITS, PageQuery, type Permission } from '@/lib/portal';
+import type { z } from 'zod';
+import type { RouteDef } from '../http/context';
+import { notFound } from '../http/errors';
+import { keysetPage } from '../http/paging';
+import type { Sandbox } from '../sandbox';
+import type { SeedPipeline } from '../seed/types';
+
+interface PipelineKind {
+  /** `business` or `deal`: path `<kind>-pipelines/`, objects `<kind>_pipeline` and `<kind>_stage`. */
+  kind: 'business' | 'deal';
+  access: Permission[];
+  tag: string;
+  pipelines: (sb: Sandbox) => SeedPipeline[];
+  stagesUrl: (sb: Sandbox, pipelineId: string) => string;
+  pipelinePage: z.ZodType;
+  stagePage: z.ZodType;
+}
+
+const pageSizeOf = (q: Record<string, unknown>) => (q.page_size as number | undefined) ?? LIMITS.paging.default;
+
+/** GET <kind>-pipelines/ and GET <kind>-pipelines/{id}/stages/: the same two reads for businesses and deals. */
+export function pipelineRoutes(k: PipelineKind): RouteDef[] {
+  return [
+    {
+      // GET <kind>-pipelines/ – the Portal's pipelines of this kind
+      method: 'GET',
+      path: `${k.kind}-pipelines/`,
+      access: k.access,
+      query: PageQuery,
+      summary: `List ${k.kind} pipelines`,
+      tag: k.tag,
+      response: k.pipelinePage,
+      handle: ({ sb, query }) => {
+        const page = keysetPage({ sb, items: k.pipelines(sb), keyOf: (_p, i) => i, scope: `${k.kind}-pipelines`, pageSize: pageSizeOf(query), cursor: query.cursor as string | undefined, backward: true });
+        return {
+          status: 200,
+          body: { ...page, items: page.items.map((p) => ({ id: p.id, object: `${k.kind}_pipeline`, name: p.name, stages_url: k.stagesUrl(sb, p.id) })) },
+        };
+      },
+    },
+    {
+      // GET <kind>-pipelines/{id}/stages/ – a pipeline's stages in order
+      method: 'GET',
+      path: `${k.kind}-pipelines/:id/stages/`,
+      access: k.access,
+      query: PageQuery,
+      summary: `List the stages of a ${k.kind} pipeline`,
+      tag: k.tag,
+      response: k.stagePage,
+      handle: ({ sb, params, query }) => {
+        const pipeline = k.pipelines(sb).find((p) => p.id === params.id);
+        if (!pipeline) throw notFound(`${k.kind} pipeline`);
+        const page = keysetPage({ sb, items: pipeline.stages, keyOf: (_s, i) => i, scope: `${k.kind}-stages:${pipeline.id}`, pageSize: pageSizeOf(query), cursor: query.cursor as string | undefined, backward: true });
+        return {
+          status: 200,
+          body: {
+            ...page,
+            items: page.items.map((s) => ({
+              id: s.id,
+              object: `${k.kind}_stage`,
+              name: s.name,
+              order: pipeline.stages.indexOf(s),
+              pipeline: { id: pipeline.id, name: pipeline.name },
+            })),
+          },
+        };
+      },
+    },
+  ];
+}
