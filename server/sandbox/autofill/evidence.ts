@@ -1,4 +1,4 @@
-import { timingSafeEqual } from 'node:crypto';
+import { readUploadBody, sameSecret } from '../http/upload-body';
 import type { IncomingMessage } from 'node:http';
 import type { FileUploadCredential } from '@/lib/portal';
 import type { Reply } from '../http/context';
@@ -43,30 +43,6 @@ export function issueEvidenceUpload(sb: Sandbox, app: ApplicationRec): FileUploa
 /** Whether a transfer URL's upload is an evidence upload (transfers.ts hands those over to this module). */
 export const isEvidenceUpload = (sb: Sandbox, uploadId: string) => Boolean(sb.state.autofill?.uploads[uploadId]);
 
-const same = (a: string, b: string) => {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
-};
-
-function readBytes(req: IncomingMessage, limit: number): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (c: Buffer) => {
-      size += c.length;
-      if (size > limit) {
-        req.removeAllListeners('data');
-        req.resume();
-        reject(new SandboxError('validation_failed', `The file is larger than ${limit} bytes.`, [{ code: 'file_too_large', message: `At most ${limit} bytes.` }]));
-        return;
-      }
-      chunks.push(c);
-    });
-    req.on('end', () => resolve(Buffer.concat(chunks)));
-    req.on('error', reject);
-  });
-}
 
 // PUT /transfers/{upload_id}?token=… for an evidence upload – the bytes of one evidence file
 export async function handleEvidenceTransfer(sb: Sandbox, req: IncomingMessage, url: URL): Promise<Reply> {
@@ -74,7 +50,7 @@ export async function handleEvidenceTransfer(sb: Sandbox, req: IncomingMessage, 
   const id = url.pathname.split('/')[2] ?? '';
   const upload = autofillState(sb).uploads[id];
   const token = url.searchParams.get('token') ?? '';
-  if (!upload || !same(upload.token, token)) {
+  if (!upload || !sameSecret(upload.token, token)) {
     throw new SandboxError('forbidden', 'The upload URL is not valid.', [{ code: 'invalid_upload_url', message: 'Request new upload credentials.' }]);
   }
   if (Date.parse(upload.expires_at) < Date.now()) {
@@ -94,7 +70,7 @@ export async function handleEvidenceTransfer(sb: Sandbox, req: IncomingMessage, 
       { code: 'missing_filename', message: 'Send Content-Disposition: attachment; filename="…".', parameter: 'Content-Disposition' },
     ]);
   }
-  const bytes = await readBytes(req, sb.options.maxUploadBytes);
+  const bytes = await readUploadBody(req, sb.options.maxUploadBytes);
   if (bytes.length === 0) throw new SandboxError('validation_failed', 'The file is empty.', [{ code: 'empty_file', message: 'Choose a file with content.' }]);
 
   const a = preparationOf(sb, app.id);

@@ -1,8 +1,8 @@
-import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { BusinessFileUploadResult } from '@/lib/portal';
 import type { Reply } from '../http/context';
 import { SandboxError, notFound } from '../http/errors';
+import { readUploadBody, sameSecret } from '../http/upload-body';
 import { ALLOWED_UPLOAD_TYPES } from '../options';
 import type { Sandbox } from '../sandbox';
 import { newId, nextSeq } from '../store/ids';
@@ -11,11 +11,6 @@ import { answersChanged } from './answers';
 import { assertOpen } from './applications';
 import { downloadToken, maxFiles } from './uploads';
 
-const same = (a: string, b: string) => {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
-};
 
 /** The file's name from Content-Disposition (RFC 6266: filename* wins over filename). */
 export function filenameFrom(header: string | undefined): string | null {
@@ -33,35 +28,7 @@ export function filenameFrom(header: string | undefined): string | null {
   return (plain[2] !== undefined ? plain[2].replace(/\\(.)/g, '$1') : plain[1]!).trim();
 }
 
-/** 25 MiB, 512 KiB, 1024 bytes: the upload limit as a person reads it. */
-function sizeLabel(bytes: number): string {
-  if (bytes >= 1024 * 1024 && bytes % (1024 * 1024) === 0) return `${bytes / 1024 / 1024} MiB`;
-  if (bytes >= 1024 && bytes % 1024 === 0) return `${bytes / 1024} KiB`;
-  return `${bytes} bytes`;
-}
-
 type FileAt = { block_key: string; schema_key: string; field_key: string; item_id?: string };
-
-function readLimited(req: IncomingMessage, limit: number, at: FileAt): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (c: Buffer) => {
-      size += c.length;
-      if (size > limit) {
-        req.removeAllListeners('data');
-        req.resume();
-        reject(new SandboxError('validation_failed', `The file is larger than the ${sizeLabel(limit)} limit.`, [
-          { code: 'file_too_large', message: `At most ${limit} bytes.`, ...at },
-        ]));
-        return;
-      }
-      chunks.push(c);
-    });
-    req.on('end', () => resolve(Buffer.concat(chunks)));
-    req.on('error', reject);
-  });
-}
 
 // PUT /transfers/{upload_id}?token=… – the bytes of one file, authorised by the signed URL alone
 export async function handleTransfer(sb: Sandbox, req: IncomingMessage, url: URL): Promise<Reply> {
@@ -71,7 +38,7 @@ export async function handleTransfer(sb: Sandbox, req: IncomingMessage, url: URL
   if (isEvidenceUpload(sb, id)) return handleEvidenceTransfer(sb, req, url);
   const upload = sb.state.uploads[id];
   const token = url.searchParams.get('token') ?? '';
-  if (!upload || !same(upload.token, token)) {
+  if (!upload || !sameSecret(upload.token, token)) {
     throw new SandboxError('forbidden', 'The upload URL is not valid.', [{ code: 'invalid_upload_url', message: 'Request new upload credentials.' }]);
   }
   if (Date.parse(upload.expires_at) < Date.now()) {
@@ -101,7 +68,7 @@ export async function handleTransfer(sb: Sandbox, req: IncomingMessage, url: URL
       { code: 'missing_filename', message: 'Send Content-Disposition: attachment; filename="…".', parameter: 'Content-Disposition', ...at },
     ]);
   }
-  const bytes = await readLimited(req, sb.options.maxUploadBytes, at);
+  const bytes = await readUploadBody(req, sb.options.maxUploadBytes, at);
   if (bytes.length === 0) {
     throw new SandboxError('validation_failed', 'The file is empty.', [{ code: 'empty_file', message: 'Choose a file with content.', ...at }]);
   }
@@ -145,7 +112,7 @@ export async function handleTransfer(sb: Sandbox, req: IncomingMessage, url: URL
 export function handleDownload(sb: Sandbox, req: IncomingMessage, res: ServerResponse, url: URL) {
   const id = url.pathname.split('/')[2] ?? '';
   const token = url.searchParams.get('token') ?? '';
-  if (req.method !== 'GET' || !same(downloadToken(sb, id), token)) {
+  if (req.method !== 'GET' || !sameSecret(downloadToken(sb, id), token)) {
     throw new SandboxError('forbidden', 'The download URL is not valid.');
   }
   for (const app of Object.values(sb.state.applications)) {
