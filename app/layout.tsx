@@ -1,5 +1,8 @@
 import type { Metadata } from 'next';
+import Link from 'next/link';
 import type { ReactNode } from 'react';
+import { SignOutButton } from '@/components/auth/sign-out-button';
+import { currentSession } from '@/server/http/current-session';
 import './globals.css';
 
 export const metadata: Metadata = {
@@ -7,7 +10,8 @@ export const metadata: Metadata = {
   description: 'Complete client intake applications for the Portal',
 };
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  const session = await currentSession();
   return (
     <html lang="en">
       <body>
@@ -15,7 +19,26 @@ export default function RootLayout({ children }: { children: ReactNode }) {
           Skip to content
         </a>
         <header className="app-header">
-          <span className="app-name">Intake</span>
+          <Link href="/" className="app-name">
+            Intake
+          </Link>
+          <nav aria-label="Account" className="account">
+            {session?.kind === 'user' && (
+              <>
+                <span>
+                  {session.userName} <span className="muted">({session.role})</span>
+                </span>
+                <SignOutButton />
+              </>
+            )}
+            {session?.kind === 'client' && (
+              <>
+                <span>Invited client</span>
+                <SignOutButton />
+              </>
+            )}
+            {!session && <Link href="/sign-in">Sign in</Link>}
+          </nav>
         </header>
         <main id="main" tabIndex={-1}>
           {children}

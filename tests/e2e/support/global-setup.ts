@@ -1,8 +1,12 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FullConfig } from '@playwright/test';
 import { DEMO_KEYS } from '../../../server/sandbox/keys';
 import { startSandbox } from '../../../server/sandbox/server';
 import { startNextServer } from './next-server';
-import { BASE_URL_ENV, SANDBOX_ORIGIN_ENV } from './paths';
+import { BASE_URL_ENV, REPO_ROOT, SANDBOX_ORIGIN_ENV } from './paths';
 import { E2E_HOST } from './ports';
 
 type Stop = () => Promise<void>;
@@ -37,6 +41,17 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
     appEnv.PORTAL_BASE_URL = sandbox.baseUrl;
     appEnv.PORTAL_API_KEY = DEMO_KEYS.find((k) => k.id === 'key_demofull')!.token;
     process.env[SANDBOX_ORIGIN_ENV] = sandbox.origin;
+
+    // The app's own database in a fresh directory, with the demo accounts the specs sign in with.
+    const dataDir = mkdtempSync(join(tmpdir(), 'intake-e2e-'));
+    stops.push(async () => rmSync(dataDir, { recursive: true, force: true }));
+    appEnv.DATA_DIR = dataDir;
+    const seeded = spawnSync(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'server', 'cli', 'users.ts'), 'seed-demo'], {
+      cwd: REPO_ROOT,
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+      encoding: 'utf8',
+    });
+    if (seeded.status !== 0) throw new Error(`seeding the demo accounts failed:\n${seeded.stdout}\n${seeded.stderr}`);
 
     const app = await startNextServer({ env: appEnv });
     stops.push(app.stop);

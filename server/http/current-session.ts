@@ -1,0 +1,22 @@
+import 'server-only';
+import { cookies, headers } from 'next/headers';
+import { readSessionCookie, resolveSession, type ResolvedSession } from '@/server/auth';
+import { getEnv } from '@/server/env';
+import { appDb, cookieSettings, sessionPolicy } from './runtime';
+
+/** The origin the browser used, for server components (route handlers use requestOrigin). */
+async function pageOrigin(): Promise<string> {
+  const configured = getEnv().appOrigin;
+  if (configured) return configured;
+  const h = await headers();
+  const host = h.get('host') ?? '127.0.0.1';
+  const proto = h.get('x-forwarded-proto') ?? 'http';
+  return `${proto}://${host}`;
+}
+
+/** The session of the page being rendered, checked against its server-side record like every API call. */
+export async function currentSession(): Promise<ResolvedSession | null> {
+  const sid = await readSessionCookie(await cookies(), cookieSettings(await pageOrigin()));
+  if (!sid) return null;
+  return resolveSession(await appDb(), sid, new Date(), sessionPolicy());
+}
