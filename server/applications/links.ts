@@ -1,5 +1,6 @@
 import 'server-only';
 import { Application, ApplicationContract, ApplicationEnvelope } from '@/lib/portal';
+import { BoundedCache } from '@/lib/bounded-cache';
 import { portalRequest, routes } from '@/server/portal';
 
 /** The URLs of one application, as the Portal returned them: everything below is reached through these. */
@@ -16,14 +17,8 @@ export interface ApplicationLinks {
   autofillRuns: string;
 }
 
-const MAX_ENTRIES = 5_000;
-const cache = new Map<string, ApplicationLinks>();
-
-function remember(id: string, links: ApplicationLinks) {
-  cache.delete(id);
-  cache.set(id, links);
-  if (cache.size > MAX_ENTRIES) cache.delete(cache.keys().next().value!);
-}
+const cache = new BoundedCache<string, ApplicationLinks>(5_000);
+const remember = (id: string, links: ApplicationLinks) => cache.set(id, links);
 
 export function linksFrom(app: Application, contract: ApplicationContract): ApplicationLinks {
   return {

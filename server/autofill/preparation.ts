@@ -1,4 +1,5 @@
 import 'server-only';
+import { BoundedCache } from '@/lib/bounded-cache';
 import { AutofillPreparation, type PreparationUpdateBody } from '@/lib/portal';
 import type { ApplicationLinks } from '@/server/applications/links';
 import { portalRequest, urlBelow } from '@/server/portal';
@@ -8,14 +9,8 @@ import { portalRequest, urlBelow } from '@/server/portal';
  * from a read and is kept per application (it does not change), so a start costs one upstream call.
  */
 
-const MAX_ENTRIES = 5_000;
-const startUrls = new Map<string, string>();
-
-function rememberStartUrl(applicationId: string, url: string) {
-  startUrls.delete(applicationId);
-  startUrls.set(applicationId, url);
-  if (startUrls.size > MAX_ENTRIES) startUrls.delete(startUrls.keys().next().value!);
-}
+const startUrls = new BoundedCache<string, string>(5_000);
+const rememberStartUrl = (applicationId: string, url: string) => startUrls.set(applicationId, url);
 
 type PreparationResponse = Awaited<ReturnType<typeof portalRequest<typeof AutofillPreparation>>>;
 

@@ -1,4 +1,5 @@
 import 'server-only';
+import { BoundedCache } from '@/lib/bounded-cache';
 import type { RunsQuery, SuggestionsQuery } from '@/lib/bff/autofill';
 import { AutofillRun, AutofillRunPage, AutofillSuggestionPage, type AutofillStartBody } from '@/lib/portal';
 import type { ApplicationLinks } from '@/server/applications/links';
@@ -17,8 +18,7 @@ interface RunLinks {
   suggestions: string;
 }
 
-const MAX_ENTRIES = 10_000;
-const cache = new Map<string, RunLinks>();
+const cache = new BoundedCache<string, RunLinks>(10_000);
 const keyOf = (applicationId: string, runId: string) => `${applicationId} ${runId}`;
 
 /** Learns a run's URLs, but only from a run of this application (a Portal mix-up must not cross applications). */
@@ -27,9 +27,7 @@ function learn(applicationId: string, run: AutofillRun) {
     throw new AppError('not_found', 'That Autofill run does not exist.');
   }
   const key = keyOf(applicationId, run.id);
-  cache.delete(key);
   cache.set(key, { url: run.url, retry: run.retry_url, suggestions: run.suggestions_url });
-  if (cache.size > MAX_ENTRIES) cache.delete(cache.keys().next().value!);
   return run;
 }
 

@@ -1,5 +1,6 @@
 import 'server-only';
 import { ApplicationContract, DealApplication } from '@/lib/portal';
+import { BoundedCache } from '@/lib/bounded-cache';
 import { portalRequest, routes } from '@/server/portal';
 
 /** The URLs of one deal application, as the Portal returned them: everything below is reached through these. */
@@ -12,14 +13,8 @@ export interface DealApplicationLinks {
   submit: string;
 }
 
-const MAX_ENTRIES = 5_000;
-const cache = new Map<string, DealApplicationLinks>();
-
-function remember(id: string, links: DealApplicationLinks) {
-  cache.delete(id);
-  cache.set(id, links);
-  if (cache.size > MAX_ENTRIES) cache.delete(cache.keys().next().value!);
-}
+const cache = new BoundedCache<string, DealApplicationLinks>(5_000);
+const remember = (id: string, links: DealApplicationLinks) => cache.set(id, links);
 
 function linksFrom(app: DealApplication, contract: ApplicationContract): DealApplicationLinks {
   return {
