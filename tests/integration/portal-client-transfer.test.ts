@@ -1,15 +1,15 @@
 import { createHash } from 'node:crypto';
+import { inspect } from 'node:util';
+import { resetEnvForTests } from '@/server/env';
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
-import { inspect } from 'node:util';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AnswerFilePage, ApplicationContract, ApplicationEnvelope, BusinessCreateResult, BusinessFileUploadResult, PERMISSIONS } from '@/lib/portal';
-import { resetEnvForTests } from '@/server/env';
-import { setLogSink } from '@/server/log';
-import { PortalError, newIdempotencyKey, portalDownload, portalRequest, portalTransfer, routes, safeDownloadHeaders } from '@/server/portal';
+import { newIdempotencyKey, portalDownload, portalRequest, portalTransfer, routes, safeDownloadHeaders } from '@/server/portal';
 import { DEMO_KEYS } from '@/server/sandbox/keys';
 import { startSandbox, type RunningSandbox } from '@/server/sandbox/server';
+import { portalCapture } from './support/portal-capture';
 
 const SENTINEL = 'SENTINEL-transfer-key-1a2b3c4d5e6f';
 const SESSION_SECRET = 'portal-transfer-test-session-secret-0123456789';
@@ -66,23 +66,8 @@ function uploadReply(res: ServerResponse, got: Received) {
   res.end(JSON.stringify({ request_path: 'documents/statements', filename: 'x', size: got.bytes, application_file_count: 1, application_file_bytes: got.bytes }));
 }
 
-const lines: string[] = [];
-const errors: unknown[] = [];
-let restoreSink: () => void = () => {};
-
-async function failure(p: Promise<unknown>): Promise<PortalError> {
-  try {
-    await p;
-  } catch (e) {
-    errors.push(e);
-    if (e instanceof PortalError) return e;
-    throw new Error(`expected a PortalError, got ${inspect(e)}`);
-  }
-  throw new Error('expected the call to fail');
-}
-
-const configure = (baseUrl: string) =>
-  resetEnvForTests({ PORTAL_BASE_URL: baseUrl, PORTAL_API_KEY: SENTINEL, SESSION_SECRET, LOG_LEVEL: 'debug' });
+const capture = portalCapture(SENTINEL, SESSION_SECRET);
+const { lines, errors, failure, configure } = capture;
 
 /** Deterministic bytes, so both ends can compare hashes without keeping 5 MB around. */
 const chunkAt = (i: number) => Buffer.alloc(CHUNK, i % 251);
@@ -97,7 +82,7 @@ let storage: Awaited<ReturnType<typeof receiver>>;
 let foreign: Awaited<ReturnType<typeof receiver>>;
 
 beforeAll(async () => {
-  restoreSink = setLogSink((l) => lines.push(l));
+  capture.listen();
   sandbox = await startSandbox({
     port: 0,
     rateLimit: null,
@@ -111,7 +96,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  restoreSink();
+  capture.stop();
   resetEnvForTests();
   await Promise.all([sandbox?.close(), storage?.close(), foreign?.close()]);
 });

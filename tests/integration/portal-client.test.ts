@@ -1,6 +1,7 @@
+import { inspect } from 'node:util';
+import { resetEnvForTests } from '@/server/env';
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { inspect } from 'node:util';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
@@ -12,11 +13,10 @@ import {
   BusinessSummary,
   PERMISSIONS,
 } from '@/lib/portal';
-import { resetEnvForTests } from '@/server/env';
-import { setLogSink } from '@/server/log';
-import { PortalError, newIdempotencyKey, portalRequest, routes, setRetryTimingForTests } from '@/server/portal';
+import { newIdempotencyKey, portalRequest, routes, setRetryTimingForTests } from '@/server/portal';
 import { DEMO_KEYS } from '@/server/sandbox/keys';
 import { startSandbox, type RunningSandbox } from '@/server/sandbox/server';
+import { portalCapture } from './support/portal-capture';
 
 /** Not shaped like a Portal key, so only masking by value (not by pattern) can keep it out of logs. */
 const SENTINEL = 'SENTINEL-key-9f8e7d6c5b4a3210';
@@ -76,23 +76,8 @@ const errorBody = (code: string, message: string, details: unknown[] = []) => ({
 // ---------------------------------------------------------------------------------------------------------
 // Capture every log line and every thrown error: the sentinel key must appear in none of them.
 
-const lines: string[] = [];
-const errors: unknown[] = [];
-let restoreSink: () => void = () => {};
-
-async function failure(p: Promise<unknown>): Promise<PortalError> {
-  try {
-    await p;
-  } catch (e) {
-    errors.push(e);
-    if (e instanceof PortalError) return e;
-    throw new Error(`expected a PortalError, got ${inspect(e)}`);
-  }
-  throw new Error('expected the call to fail');
-}
-
-const configure = (baseUrl: string) =>
-  resetEnvForTests({ PORTAL_BASE_URL: baseUrl, PORTAL_API_KEY: SENTINEL, SESSION_SECRET, LOG_LEVEL: 'debug' });
+const capture = portalCapture(SENTINEL, SESSION_SECRET);
+const { lines, errors, failure, configure } = capture;
 
 const Anything = z.unknown();
 const Ok = z.strictObject({ ok: z.literal(true) });
@@ -102,7 +87,7 @@ let upstream: Scripted;
 let foreign: Scripted;
 
 beforeAll(async () => {
-  restoreSink = setLogSink((l) => lines.push(l));
+  capture.listen();
   sandbox = await startSandbox({
     port: 0,
     rateLimit: null,
@@ -125,7 +110,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   setRetryTimingForTests(null);
-  restoreSink();
+  capture.stop();
   resetEnvForTests();
   await Promise.all([sandbox?.close(), upstream?.close(), foreign?.close()]);
 });
