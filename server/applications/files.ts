@@ -12,13 +12,13 @@ import { PortalError, portalDownload, portalRequest, portalTransfer, urlBelow } 
 import type { ApplicationLinks } from './links';
 import { byteLimit, fileTooLarge, type UploadRequest } from './upload-request';
 
-export function listFiles(links: ApplicationLinks, query: FilesQuery, signal?: AbortSignal) {
+export function listFiles(links: Pick<ApplicationLinks, 'files'>, query: FilesQuery, signal?: AbortSignal) {
   return portalRequest({ url: links.files, schema: AnswerFilePage, query, signal });
 }
 
 /** Walks the pages of a (filtered) file list; `stop` ends the walk early once it has what it needs. */
 async function walkFiles(
-  links: ApplicationLinks,
+  links: Pick<ApplicationLinks, 'files'>,
   filter: Omit<FilesQuery, 'cursor' | 'page_size'>,
   signal: AbortSignal | undefined,
   stop: (f: AnswerFile) => boolean = () => false,
@@ -32,6 +32,11 @@ async function walkFiles(
     cursor = res.data.next_cursor;
   } while (cursor);
   return files;
+}
+
+/** Every file of the application, oldest first, walking all the pages. */
+export function readAllFiles(links: Pick<ApplicationLinks, 'files'>, signal?: AbortSignal): Promise<AnswerFile[]> {
+  return walkFiles(links, {}, signal);
 }
 
 /** A file of the application, found by listing: its signed download url stays on the server. */

@@ -1,7 +1,8 @@
 import 'server-only';
-import { Application, ApplicationContract, ApplicationEnvelope } from '@/lib/portal';
+import { ApplicationEnvelope, type Application, type ApplicationContract } from '@/lib/portal';
 import { BoundedCache } from '@/lib/bounded-cache';
 import { portalRequest, routes } from '@/server/portal';
+import { readContract } from './contract-cache';
 
 /** The URLs of one application, as the Portal returned them: everything below is reached through these. */
 export interface ApplicationLinks {
@@ -43,10 +44,16 @@ export async function applicationLinks(id: string, signal?: AbortSignal): Promis
   const hit = cache.get(id);
   if (hit) return hit;
   const app = await portalRequest({ path: routes.application(id), schema: ApplicationEnvelope, signal });
-  const contract = await portalRequest({ url: app.data.application.contract_url, schema: ApplicationContract, signal });
-  const links = linksFrom(app.data.application, contract.data);
+  // Only the operations URLs are needed, and they never change: any kept copy of the contract will do.
+  const { contract } = await readContract(app.data.application.contract_url, { signal, maxAgeMs: Infinity });
+  const links = linksFrom(app.data.application, contract);
   remember(id, links);
   return links;
+}
+
+/** The links if they are already known, without any upstream call (so a caller can start everything at once). */
+export function knownApplicationLinks(id: string): ApplicationLinks | undefined {
+  return cache.get(id);
 }
 
 /** Stores links learnt from reads the caller made anyway. */

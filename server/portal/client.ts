@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { getEnv } from '@/server/env/get-env';
 import { PortalError, publicUrlOf } from './errors';
 import { errorFromReply } from './error-reply';
-import { etagOf, ifMatchValue } from './etag';
+import { etagOf, ifMatchValue, ifNoneMatchValue } from './etag';
 import { idempotencyKeyValue } from './idempotency';
 import { MAX_REPLY_BYTES, ReplyTooLarge, discard, parseJson, readText } from './read-body';
 import { logPortalCall } from './request-log';
@@ -49,7 +49,31 @@ export interface PortalResponse<T> {
   /** The Portal's reply headers. Never forward them to a browser wholesale. */
   headers: Headers;
   attempts: number;
+  /** Only portalRevalidate's replies can be `true`; see PortalNotModified. */
+  notModified?: false;
 }
+
+/**
+ * A 304 to a conditional GET (portalRevalidate): the caller's copy, named by the ETag it sent in
+ * If-None-Match, is still current. There is no body, so no `data`.
+ */
+export interface PortalNotModified {
+  notModified: true;
+  data: undefined;
+  /** The ETag the Portal confirmed (the one sent, possibly as a weak validator). */
+  etag: string | null;
+  requestId: string | null;
+  status: 304;
+  headers: Headers;
+  attempts: number;
+}
+
+/** portalRequest's options plus the ETag of the copy the caller holds. GET only. */
+export type PortalRevalidateOptions<S extends z.ZodType> = PortalRequestOptions<S> & {
+  method?: 'GET';
+  /** The complete ETag of the caller's copy, quotes included: a 304 means that copy is current. */
+  ifNoneMatch: string;
+};
 
 interface Failure {
   ok: false;
@@ -59,7 +83,7 @@ interface Failure {
   retry: 'never' | 'after-failure' | 'rate-limited';
   retryAfterMs?: number;
 }
-type Attempt = { ok: true; status: number; headers: Headers; data: unknown } | Failure;
+type Attempt = { ok: true; status: number; headers: Headers; data: unknown; notModified: boolean } | Failure;
 
 interface CallContext {
   method: PortalMethod;
@@ -72,6 +96,8 @@ interface CallContext {
   callerSignal: AbortSignal | undefined;
   timeoutMs: number;
   schema: z.ZodType;
+  /** If-None-Match was sent: a 304 is an answer, not a redirect. */
+  conditional: boolean;
 }
 
 /** A failure before any reply: the caller gave up, our budget ran out, or the network failed. */
@@ -120,6 +146,10 @@ async function attemptOnce(ctx: CallContext): Promise<Attempt> {
     return transportError(e, ctx);
   }
   const requestId = res.headers.get('request-id');
+  if (ctx.conditional && res.status === 304) {
+    await discard(res);
+    return { ok: true, status: 304, headers: res.headers, data: undefined, notModified: true };
+  }
   if (res.type === 'opaqueredirect' || (res.status >= 300 && res.status < 400)) {
     await discard(res);
     return {
@@ -164,7 +194,7 @@ async function attemptOnce(ctx: CallContext): Promise<Attempt> {
       error: badReply(ctx, requestId, "The Portal's reply does not match the expected schema.", parsed.error.issues),
     };
   }
-  return { ok: true, status: res.status, headers: res.headers, data: parsed.data };
+  return { ok: true, status: res.status, headers: res.headers, data: parsed.data, notModified: false };
 }
 
 function buildUrl(options: Target & { query?: PortalQuery }, base: URL): URL {
@@ -182,6 +212,30 @@ function buildUrl(options: Target & { query?: PortalQuery }, base: URL): URL {
  * RETRY_POLICY, logs one line per attempt, and throws nothing but PortalError.
  */
 export async function portalRequest<S extends z.ZodType>(options: PortalRequestOptions<S>): Promise<PortalResponse<z.output<S>>> {
+  const res = await call(options, undefined);
+  // Without If-None-Match a 304 is refused as a redirect, so only full replies reach here.
+  if (res.notModified) throw PortalError.local('bad_upstream_reply', 'The Portal answered 304 to a request that was not conditional.');
+  return res;
+}
+
+/**
+ * A conditional GET through the same client (guard, key, retries, logging): `If-None-Match: <ifNoneMatch>`.
+ * A 304 comes back as PortalNotModified (no body: the caller's copy is current); a 200 as portalRequest's
+ * reply, parsed with `schema`.
+ */
+export async function portalRevalidate<S extends z.ZodType>(
+  options: PortalRevalidateOptions<S>,
+): Promise<PortalResponse<z.output<S>> | PortalNotModified> {
+  if ((options.method ?? 'GET') !== 'GET') {
+    throw PortalError.local('invalid_request', 'Only a GET is revalidated with If-None-Match.');
+  }
+  return call(options, ifNoneMatchValue(options.ifNoneMatch));
+}
+
+async function call<S extends z.ZodType>(
+  options: PortalRequestOptions<S>,
+  ifNoneMatch: string | undefined,
+): Promise<PortalResponse<z.output<S>> | PortalNotModified> {
   const env = getEnv();
   const method = options.method ?? 'GET';
   const base = new URL(env.portalBaseUrl);
@@ -189,6 +243,7 @@ export async function portalRequest<S extends z.ZodType>(options: PortalRequestO
 
   const headers = new Headers({ Accept: 'application/json' });
   if (options.ifMatch !== undefined) headers.set('If-Match', ifMatchValue(options.ifMatch));
+  if (ifNoneMatch !== undefined) headers.set('If-None-Match', ifNoneMatch);
   if (options.idempotencyKey !== undefined) headers.set('Idempotency-Key', idempotencyKeyValue(options.idempotencyKey));
   let body: string | undefined;
   if (options.body !== undefined) {
@@ -211,6 +266,7 @@ export async function portalRequest<S extends z.ZodType>(options: PortalRequestO
     callerSignal: options.signal,
     timeoutMs,
     schema: options.schema,
+    conditional: ifNoneMatch !== undefined,
   };
   const canRepeat = repeatableAfterFailure(method, options.idempotencyKey);
   const timing = retryTiming();
@@ -223,7 +279,9 @@ export async function portalRequest<S extends z.ZodType>(options: PortalRequestO
     if (result.ok) {
       const requestId = result.headers.get('request-id');
       logPortalCall({ method, path: url.pathname, status: result.status, ms, requestId, attempt });
-      return { data: result.data as z.output<S>, etag: etagOf(result.headers), requestId, status: result.status, headers: result.headers, attempts: attempt };
+      const etag = etagOf(result.headers);
+      if (result.notModified) return { notModified: true, data: undefined, etag, requestId, status: 304, headers: result.headers, attempts: attempt };
+      return { data: result.data as z.output<S>, etag, requestId, status: result.status, headers: result.headers, attempts: attempt };
     }
 
     let wait: number | null = null;

@@ -21,3 +21,13 @@ export function ifMatchValue(etag: string): string {
   }
   return etag;
 }
+
+/** Checks a value headed for If-None-Match (the ETag of a copy we hold) and returns it unchanged. */
+export function ifNoneMatchValue(etag: string): string {
+  if (!isEtag(etag)) {
+    throw PortalError.local('invalid_request', 'If-None-Match must be a complete ETag from a read, quotes included.', {
+      details: [{ code: 'invalid_header', message: 'Send the ETag exactly as it was read.', parameter: 'If-None-Match' }],
+    });
+  }
+  return etag;
+}

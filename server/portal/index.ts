@@ -1,6 +1,15 @@
 import 'server-only';
 
-export { portalRequest, type PortalMethod, type PortalQuery, type PortalRequestOptions, type PortalResponse } from './client';
+export {
+  portalRequest,
+  portalRevalidate,
+  type PortalMethod,
+  type PortalNotModified,
+  type PortalQuery,
+  type PortalRequestOptions,
+  type PortalResponse,
+  type PortalRevalidateOptions,
+} from './client';
 export {
   DEFAULT_TRANSFER_TIMEOUT_MS,
   portalDownload,
@@ -15,7 +24,7 @@ export { routes, urlBelow, type PortalPath } from './routes';
 export { isTrustedPortalUrl, portalBaseUrl, trustedPortalUrl } from './url-guard';
 export { LOCAL_ERROR_STATUS, PortalError, isPortalError, type LocalErrorCode, type PortalErrorCodeLike, type PortalErrorInit } from './errors';
 export { toBrowserError, type BrowserError, type BrowserErrorBody } from './browser-error';
-export { etagOf, ifMatchValue, isEtag } from './etag';
+export { etagOf, ifMatchValue, ifNoneMatchValue, isEtag } from './etag';
 export { idempotencyKeyValue, isIdempotencyKey, newIdempotencyKey } from './idempotency';
 export { RETRY_POLICY, parseRetryAfter, setRetryTimingForTests, type RetryTiming } from './retry-policy';
 export { cleanFilename, contentDisposition } from './content-disposition';

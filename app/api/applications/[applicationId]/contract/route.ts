@@ -1,5 +1,6 @@
-import { ApplicationContract, ApplicationEnvelope } from '@/lib/portal';
-import { rememberLinks } from '@/server/applications/links';
+import { ApplicationEnvelope } from '@/lib/portal';
+import { readContract } from '@/server/applications/contract-cache';
+import { knownApplicationLinks, rememberLinks } from '@/server/applications/links';
 import { contractView } from '@/server/applications/views';
 import { route } from '@/server/http/route';
 import { ApplicationParams, etagHeader } from '@/server/http/params';
@@ -9,10 +10,13 @@ import { portalRequest, routes } from '@/server/portal';
 export const GET = route(
   { roles: ['staff', 'reviewer', 'client'], params: ApplicationParams, application: ({ params }) => params.applicationId },
   async ({ params, req, upstream }) => {
-    const app = await portalRequest({ path: routes.application(params.applicationId), schema: ApplicationEnvelope, signal: req.signal });
-    const contract = await portalRequest({ url: app.data.application.contract_url, schema: ApplicationContract, signal: req.signal });
-    upstream.requestId = contract.requestId;
-    rememberLinks(params.applicationId, app.data.application, contract.data);
-    return { body: { contract: contractView(contract.data) }, headers: etagHeader(contract.etag) };
+    const known = knownApplicationLinks(params.applicationId);
+    const app = known ? null : await portalRequest({ path: routes.application(params.applicationId), schema: ApplicationEnvelope, signal: req.signal });
+    // Always revalidated (maxAgeMs 0): this reply carries the contract's own answers_revision and ETag, so
+    // a kept copy is reused only on a 304.
+    const read = await readContract(known?.contract ?? app!.data.application.contract_url, { signal: req.signal, maxAgeMs: 0 });
+    upstream.requestId = read.requestId;
+    if (app) rememberLinks(params.applicationId, app.data.application, read.contract);
+    return { body: { contract: contractView(read.contract) }, headers: etagHeader(read.etag) };
   },
 );
