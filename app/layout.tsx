@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { SignOutButton } from '@/components/auth/sign-out-button';
+import { QueryProvider } from '@/components/providers/query-provider';
 import { currentSession } from '@/server/http/current-session';
 import './globals.css';
 
@@ -41,7 +42,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
           </nav>
         </header>
         <main id="main" tabIndex={-1}>
-          {children}
+          <QueryProvider>{children}</QueryProvider>
         </main>
       </body>
     </html>

@@ -42,6 +42,7 @@ const PUBLIC = new Set(['GET /api/auth/session', 'POST /api/auth/sign-in', 'POST
 const GRANTS: Record<string, readonly Grantee[]> = {
   [`GET ${APP}`]: ['reviewer', 'client'],
   [`GET ${APP}/contract`]: ['reviewer', 'client'],
+  [`GET ${APP}/form`]: ['reviewer', 'client'],
   [`GET ${APP}/answers`]: ['reviewer', 'client'],
   [`PATCH ${APP}/answers`]: ['client'],
   [`GET ${APP}/items/[blockKey]`]: ['reviewer', 'client'],

@@ -1,0 +1,50 @@
+import { dehydrate, HydrationBoundary } from '@tanstack/react-query';
+import type { Metadata } from 'next';
+import { notFound, redirect } from 'next/navigation';
+import { IntakeFormPage } from '@/components/intake-form/intake-form-page';
+import { ApplicationId } from '@/lib/portal';
+import { formSnapshotKey } from '@/lib/queries/form-snapshot';
+import { makeQueryClient } from '@/lib/queries/query-client';
+import { readFormSnapshot } from '@/server/applications/form-snapshot';
+import { currentSession } from '@/server/http/current-session';
+import { isPortalError } from '@/server/portal';
+
+export const metadata: Metadata = { title: 'Application' };
+
+interface PageProps {
+  params: Promise<{ applicationId: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}
+
+// /applications/[applicationId] – the intake form, for staff, reviewers (read only) and the invited client
+export default async function ApplicationPage({ params, searchParams }: PageProps) {
+  const { applicationId } = await params;
+  const session = await currentSession();
+  if (!session) redirect(`/sign-in?next=${encodeURIComponent(`/applications/${applicationId}`)}`);
+  // Another client's application is indistinguishable from a missing one, as in the API.
+  if (!ApplicationId.safeParse(applicationId).success) notFound();
+  if (session.kind === 'client' && session.applicationId !== applicationId) notFound();
+  const section = (await searchParams).section;
+  const who = session.kind === 'user' ? session.userId : `client-${session.invitationId}`;
+  const apiBase = `/api/applications/${applicationId}` as const;
+
+  // The snapshot is read here, on the server, so the form is in the first HTML and needs no second trip.
+  // Anything but "not found" is left to the browser, which shows the error with a retry.
+  const queryClient = makeQueryClient();
+  try {
+    const { requestId: _requestId, ...snapshot } = await readFormSnapshot(applicationId);
+    queryClient.setQueryData(formSnapshotKey(apiBase), snapshot);
+  } catch (e) {
+    if (isPortalError(e) && e.status === 404) notFound();
+  }
+  return (
+    <HydrationBoundary state={dehydrate(queryClient)}>
+      <IntakeFormPage
+        apiBase={apiBase}
+        canWrite={session.role !== 'reviewer'}
+        deviceKey={`${who}:${applicationId}`}
+        initialSection={typeof section === 'string' ? section : null}
+      />
+    </HydrationBoundary>
+  );
+}

@@ -1,0 +1,96 @@
+import { ApiError } from '@/lib/api/api-error';
+import { apiFetch } from '@/lib/api/api-fetch';
+import { AnswersWriteResult, type CurrentAnswers } from '@/lib/bff/applications';
+import { ItemWriteResult, type CurrentItems } from '@/lib/bff/items';
+import {
+  answerName,
+  indexItems,
+  itemName,
+  valuesFromAnswers,
+  valuesFromItems,
+  writesFor,
+  type FormItem,
+  type FormModel,
+  type WriteBatch,
+} from '@/lib/forms';
+import type { FormApiBase } from '@/lib/queries/form-snapshot';
+import type { SendOutcome } from './form-runtime';
+
+/**
+ * One autosave write through the BFF (DESIGN.md §5): PATCH answers/ for top-level answers, PATCH one
+ * repeatable item for an item's, both with If-Match and the answers_revision the batch was made against.
+ * The reply becomes an outcome the autosave machine understands.
+ */
+export async function sendBatch(
+  apiBase: FormApiBase,
+  model: FormModel,
+  items: () => readonly FormItem[],
+  batch: WriteBatch,
+): Promise<SendOutcome> {
+  const writes = writesFor(model, batch.edits);
+  const headers = { 'If-Match': batch.etag };
+  try {
+    if (batch.target.kind === 'answers') {
+      if (writes.answers.length === 0) return { type: 'success', answersRevision: batch.answersRevision, etag: batch.etag };
+      const res = await apiFetch(`${apiBase}/answers`, {
+        method: 'PATCH',
+        headers,
+        body: { answers_revision: batch.answersRevision, answers: writes.answers },
+        schema: AnswersWriteResult,
+      });
+      return { type: 'success', answersRevision: res.answers_revision, etag: res.etag };
+    }
+    const { itemId } = batch.target;
+    const item = indexItems(items()).byId.get(itemId);
+    if (!item) return { type: 'gone', itemId };
+    const answers = writes.items.get(itemId) ?? [];
+    if (answers.length === 0) return { type: 'success', answersRevision: batch.answersRevision, etag: batch.etag };
+    const res = await apiFetch(`${apiBase}/items/${encodeURIComponent(item.blockKey)}/${encodeURIComponent(itemId)}`, {
+      method: 'PATCH',
+      headers,
+      body: { answers_revision: batch.answersRevision, answers },
+      schema: ItemWriteResult,
+    });
+    return { type: 'success', answersRevision: res.answers_revision, etag: res.etag };
+  } catch (e) {
+    if (!(e instanceof ApiError)) return { type: 'error', message: e instanceof Error ? e.message : 'Saving failed.' };
+    return outcomeOfError(model, batch, e);
+  }
+}
+
+function outcomeOfError(model: FormModel, batch: WriteBatch, e: ApiError): SendOutcome {
+  if (e.code === 'network_error' || e.status === 0) return { type: 'offline' };
+  if (e.status === 412) {
+    const current = (e.body as { current?: CurrentAnswers | CurrentItems } | null)?.current;
+    if (current && 'block_key' in current) {
+      return {
+        type: 'conflict',
+        current: { values: valuesFromItems(model, current.items), answersRevision: current.answers_revision, etag: current.etag },
+        items: { blockKey: current.block_key, items: current.items },
+      };
+    }
+    if (current) {
+      return {
+        type: 'conflict',
+        current: { values: valuesFromAnswers(model, current.items), answersRevision: current.answers_revision, etag: current.etag },
+      };
+    }
+    return { type: 'error', message: 'Someone else saved first; reload to see their answers.' };
+  }
+  if (e.status === 404 && batch.target.kind === 'item') return { type: 'gone', itemId: batch.target.itemId };
+  if (e.status === 422 || e.status === 400) {
+    const fieldErrors: Record<string, string> = {};
+    for (const d of e.details) {
+      if (!d.schema_key || !d.field_key) continue;
+      const name =
+        batch.target.kind === 'item'
+          ? itemName(d.item_id ?? batch.target.itemId, d.schema_key, d.field_key)
+          : answerName(d.block_key ?? d.schema_key, d.schema_key, d.field_key);
+      fieldErrors[name] = d.message;
+    }
+    return { type: 'rejected', fieldErrors };
+  }
+  if (e.status === 401) return { type: 'error', message: 'Your session has ended. Sign in again in another tab; your changes are kept here.' };
+  if (e.status === 409) return { type: 'rejected', fieldErrors: {} };
+  return { type: 'error', message: e.requestId ? `${e.message} (reference ${e.requestId})` : e.message };
+}

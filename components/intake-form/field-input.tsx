@@ -1,0 +1,226 @@
+'use client';
+
+import { memo } from 'react';
+import { get, useFormContext, useFormState } from 'react-hook-form';
+import type { FieldModel } from '@/lib/forms';
+import { ConflictPanel } from './conflict-panel';
+import { fromDomValue, inputIdOf } from './dom-values';
+import { FileField } from './file-field';
+import { useFormEnv, useRuntime } from './runtime-context';
+
+interface Props {
+  field: FieldModel;
+  /** The form name of this field instance (top level or in one item). */
+  name: string;
+  itemId: string | null;
+  /** The field's own label, or the question's when the question has one field. */
+  label: string;
+  /** Help text to show with the field (the question's for a one-field question). */
+  helpText: string | null;
+}
+
+const CHOICE_SET = new Set(['radio', 'checkbox-group', 'yes-no']);
+
+/**
+ * One field of the contract, with the widget its kind and value_schema chose. Inputs are uncontrolled
+ * (react-hook-form's register); this component re-renders only when its own error, conflict or notice
+ * changes.
+ */
+export const FieldInput = memo(function FieldInput({ field, name, itemId, label, helpText }: Props) {
+  const { runtime, apiBase, editable } = useFormEnv();
+  const { register, control } = useFormContext();
+  const { errors } = useFormState({ control, name, exact: true });
+  const rejected = useRuntime((r) => r.autosave.rejected[name] ?? null);
+  const conflict = useRuntime((r) => r.conflictOf(name) ?? null);
+  const changedByOthers = useRuntime((r) => r.autosave.theirsApplied.some((t) => t.name === name));
+  const files = useRuntime((r) => (field.widget === 'file' ? r.filesOf(name) : null));
+
+  const id = inputIdOf(name);
+  const ownError = get(errors, name) as { message?: string } | undefined;
+  const error: string | null = ownError?.message ?? rejected;
+  const readOnly = !editable || field.readOnly;
+
+  if (field.widget === 'file') {
+    return (
+      <FileField
+        apiBase={apiBase}
+        inputId={id}
+        label={label}
+        helpText={helpText}
+        hint={field.hint}
+        required={field.required}
+        target={{ blockKey: field.blockKey, schemaKey: field.schemaKey, fieldKey: field.fieldKey, itemId }}
+        maxFiles={field.maxFiles}
+        readOnly={readOnly}
+        files={files ?? []}
+        error={error}
+        onUploaded={(file) => runtime.fileAdded(name, file)}
+        onRemoved={(fileId) => runtime.fileRemoved(name, fileId)}
+      />
+    );
+  }
+
+  const helpId = helpText ? `${id}-help` : undefined;
+  const hintId = field.hint ? `${id}-hint` : undefined;
+  const errorId = `${id}-error`;
+  const describedBy = [helpId, hintId, error ? errorId : undefined].filter(Boolean).join(' ') || undefined;
+  const registered = register(name, {
+    validate: (raw: unknown) =>
+      runtime.validator.validateField(name, fromDomValue(field, raw), runtime.nameVisible(name)) ?? true,
+  });
+  const common = {
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedBy,
+    'aria-required': field.required || undefined,
+    disabled: readOnly,
+  } as const;
+  const requiredMark = field.required ? <RequiredMark /> : null;
+  const notes = (
+    <>
+      {helpText && (
+        <p id={helpId} className="field-help">
+          {helpText}
+        </p>
+      )}
+      {field.hint && (
+        <p id={hintId} className="field-hint">
+          {field.hint}
+        </p>
+      )}
+    </>
+  );
+  const after = (
+    <>
+      <p id={errorId} className="field-error" aria-live="polite">
+        {error}
+      </p>
+      {changedByOthers && !conflict && <p className="field-notice">Updated by someone else just now.</p>}
+      {conflict && <ConflictPanel field={field} name={name} conflict={conflict} label={label} />}
+    </>
+  );
+
+  if (CHOICE_SET.has(field.widget)) {
+    const options =
+      field.widget === 'yes-no'
+        ? [
+            { value: 'true', label: 'Yes' },
+            { value: 'false', label: 'No' },
+          ]
+        : (field.options ?? []);
+    const type = field.widget === 'checkbox-group' ? 'checkbox' : 'radio';
+    return (
+      <fieldset
+        className={`field choice${error ? ' has-error' : ''}`}
+        aria-describedby={describedBy}
+        aria-invalid={error ? true : undefined}
+        aria-required={type === 'radio' && field.required ? true : undefined}
+        data-field={name}
+      >
+        <legend>
+          {label}
+          {requiredMark}
+        </legend>
+        {notes}
+        <div className={field.widget === 'yes-no' ? 'options inline' : 'options'}>
+          {options.map((o, i) => (
+            <label key={o.value} className="option">
+              <input
+                type={type}
+                value={o.value}
+                id={i === 0 ? id : `${id}-${i}`}
+                disabled={readOnly}
+                {...registered}
+              />
+              <span>{o.label}</span>
+            </label>
+          ))}
+        </div>
+        {after}
+      </fieldset>
+    );
+  }
+
+  if (field.widget === 'checkbox') {
+    return (
+      <div className={`field checkbox${error ? ' has-error' : ''}`} data-field={name}>
+        {notes}
+        <label className="option">
+          <input type="checkbox" id={id} {...common} {...registered} />
+          <span>
+            {label}
+            {requiredMark}
+          </span>
+        </label>
+        {after}
+      </div>
+    );
+  }
+
+  const labelEl = (
+    <label htmlFor={id}>
+      {label}
+      {requiredMark}
+    </label>
+  );
+
+  if (field.widget === 'select') {
+    return (
+      <div className={`field${error ? ' has-error' : ''}`} data-field={name}>
+        {labelEl}
+        {notes}
+        <select id={id} {...common} {...registered}>
+          <option value="">Choose…</option>
+          {(field.options ?? []).map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+        {after}
+      </div>
+    );
+  }
+
+  if (field.widget === 'textarea' || field.widget === 'list') {
+    const { type: _type, inputMode: _mode, ...attrs } = field.attributes;
+    return (
+      <div className={`field${error ? ' has-error' : ''}`} data-field={name}>
+        {labelEl}
+        {notes}
+        {field.widget === 'list' && <p className="field-hint">One per line.</p>}
+        <textarea id={id} rows={field.widget === 'list' ? 4 : 3} {...attrs} {...common} {...registered} />
+        {after}
+      </div>
+    );
+  }
+
+  // The percent sign is shown beside the box; a currency sign is not, as contracts do not say which.
+  const input = <input id={id} {...field.attributes} {...common} {...registered} />;
+  return (
+    <div className={`field${error ? ' has-error' : ''}`} data-field={name}>
+      {labelEl}
+      {notes}
+      {field.widget === 'percent' ? (
+        <span className="affix">
+          {input}
+          <span aria-hidden="true">%</span>
+        </span>
+      ) : (
+        input
+      )}
+      {after}
+    </div>
+  );
+});
+
+function RequiredMark() {
+  return (
+    <>
+      <span className="required-mark" aria-hidden="true">
+        {' '}
+        *
+      </span>
+      <span className="visually-hidden"> (required)</span>
+    </>
+  );
+}

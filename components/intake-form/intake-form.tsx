@@ -1,0 +1,229 @@
+'use client';
+
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { FormProvider, useForm } from 'react-hook-form';
+import type { ApplicationView } from '@/lib/bff/applications';
+import type { FormSnapshotView } from '@/lib/bff/form-snapshot';
+import { fieldForName, formModel, formStateFrom, nestValues, parseName, type FormValues } from '@/lib/forms';
+import { applicationKey, applicationQuery } from '@/lib/queries/application';
+import type { FormApiBase } from '@/lib/queries/form-snapshot';
+import { sendBatch } from './autosave-transport';
+import { fromDomValue, inputIdOf, toDomValue } from './dom-values';
+import { FormRuntime } from './form-runtime';
+import { MergeNotices } from './merge-notices';
+import { FormEnvProvider, type FormEnv } from './runtime-context';
+import { SaveStatus } from './save-status';
+import { SectionNav } from './section-nav';
+import { SectionView } from './section-view';
+import { SubmitPanel } from './submit-panel';
+
+interface Props {
+  apiBase: FormApiBase;
+  snapshot: FormSnapshotView;
+  /** Staff and invited clients write; reviewers read. */
+  canWrite: boolean;
+  /** Who is typing on this device: unsaved edits are kept per person and application. */
+  deviceKey: string;
+  initialSection: string | null;
+}
+
+const REFRESH_PROGRESS_MS = 1_500;
+
+/**
+ * The contract-driven form (DESIGN.md §4). The contract becomes a model once; react-hook-form holds the
+ * inputs (uncontrolled); the runtime holds visibility, items, files and autosave. One section is shown
+ * at a time, so a 1,000-field contract opens as fast as a short one.
+ */
+export function IntakeForm({ apiBase, snapshot, canWrite, deviceKey, initialSection }: Props) {
+  const queryClient = useQueryClient();
+  const model = formModel(snapshot.contract);
+  const [runtime] = useState(() => {
+    const state = formStateFrom(model, snapshot.answers.items, snapshot.items);
+    return new FormRuntime(
+      model,
+      {
+        values: state.values,
+        items: state.items,
+        files: snapshot.files,
+        upstream: { values: state.values, answersRevision: snapshot.answers.answers_revision, etag: snapshot.answers.etag },
+      },
+      canWrite ? deviceKey : null,
+    );
+  });
+  const { data: application } = useQuery({ ...applicationQuery(apiBase), initialData: snapshot.application, staleTime: REFRESH_PROGRESS_MS });
+  const [submitted, setSubmitted] = useState<ApplicationView | null>(snapshot.application.submitted_at ? snapshot.application : null);
+  const editable = canWrite && submitted === null && application.submitted_at === null;
+
+  const defaultValues = useMemo(() => {
+    const dom: Record<string, unknown> = {};
+    for (const [name, value] of Object.entries(runtime.values)) {
+      const field = fieldForName(model, name);
+      if (field && field.widget !== 'file') dom[name] = toDomValue(field, value);
+    }
+    return nestValues(dom as FormValues);
+  }, [runtime, model]);
+  const form = useForm({ defaultValues, mode: 'onTouched', shouldUnregister: false });
+
+  const sections = model.sections;
+  const [section, setSection] = useState(() =>
+    sections.some((s) => s.sectionKey === initialSection) ? (initialSection as string) : (sections[0]?.sectionKey ?? ''),
+  );
+  const [focusHeading, setFocusHeading] = useState(false);
+  const pendingFocus = useRef<string | null>(null);
+  const [ready, setReady] = useState(false);
+
+  const openSection = useCallback((key: string, focus = true) => {
+    setSection(key);
+    setFocusHeading(focus && pendingFocus.current === null);
+    const url = new URL(window.location.href);
+    url.searchParams.set('section', key);
+    window.history.replaceState(window.history.state, '', url);
+  }, []);
+
+  const goToField = useCallback(
+    (name: string) => {
+      const field = fieldForName(model, name);
+      const parsed = parseName(name);
+      const sectionKey =
+        field?.question.sectionKey ??
+        (parsed?.scope === 'group' ? model.groupByKey.get(parsed.blockKey)?.sectionKey : undefined);
+      pendingFocus.current = name;
+      if (sectionKey && sectionKey !== section) openSection(sectionKey, false);
+      else focusPending();
+    },
+    [model, section, openSection],
+  );
+
+  // A field in another section can be focused only once that section has rendered.
+  useEffect(() => {
+    if (pendingFocus.current !== null) focusPending();
+  });
+  function focusPending() {
+    const name = pendingFocus.current;
+    if (name === null) return;
+    const el = document.getElementById(inputIdOf(name));
+    if (el) {
+      pendingFocus.current = null;
+      el.focus();
+      el.scrollIntoView({ block: 'center' });
+    }
+  }
+
+  // Typing → runtime (visibility, autosave). setValue calls (merges) carry no event type and are skipped.
+  useEffect(() => {
+    const sub = form.watch((_values, { name, type }) => {
+      if (!name || !type) return;
+      const field = fieldForName(model, name);
+      if (!field) return;
+      runtime.edit(name, fromDomValue(field, form.getValues(name)));
+    });
+    return () => sub.unsubscribe();
+  }, [form, model, runtime]);
+
+  useEffect(() => {
+    if (!editable) return;
+    let refresh: ReturnType<typeof setTimeout> | undefined;
+    const detach = runtime.attach({
+      send: (batch) => sendBatch(apiBase, model, () => runtime.items, batch),
+      showValues: (values) => {
+        for (const [name, value] of Object.entries(values)) {
+          const field = fieldForName(model, name);
+          if (field && field.widget !== 'file') form.setValue(name, toDomValue(field, value) as never, { shouldDirty: false });
+        }
+      },
+      saved: () => {
+        // The Portal's progress follows the answers: read it again once a burst of saves is over.
+        clearTimeout(refresh);
+        refresh = setTimeout(() => void queryClient.invalidateQueries({ queryKey: applicationKey(apiBase) }), REFRESH_PROGRESS_MS);
+      },
+    });
+    return () => {
+      clearTimeout(refresh);
+      detach();
+    };
+  }, [editable, runtime, apiBase, model, form, queryClient]);
+
+  useEffect(() => setReady(true), []);
+
+  const env: FormEnv = useMemo(() => ({ runtime, apiBase, editable, goToField }), [runtime, apiBase, editable, goToField]);
+  const current = sections.find((s) => s.sectionKey === section) ?? sections[0];
+  const index = current ? sections.indexOf(current) : -1;
+  const prev = index > 0 ? sections[index - 1] : undefined;
+  const next = index >= 0 && index < sections.length - 1 ? sections[index + 1] : undefined;
+  const shown = submitted ?? application;
+
+  return (
+    <FormEnvProvider value={env}>
+      <FormProvider {...form}>
+        <div className="intake">
+          <header className="intake-head">
+            <div>
+              <p className="muted">{shown.business?.name ?? 'Unnamed business'}</p>
+              <h1>{snapshot.contract.application_name}</h1>
+              {snapshot.contract.description && <p>{snapshot.contract.description}</p>}
+            </div>
+            <dl className="facts">
+              {shown.status && (
+                <div>
+                  <dt>Status</dt>
+                  <dd>{shown.status.label}</dd>
+                </div>
+              )}
+              {shown.progress && (
+                <div>
+                  <dt>Progress</dt>
+                  <dd>
+                    <progress max={100} value={shown.progress.percent} aria-label="Application progress" /> {shown.progress.percent}%
+                  </dd>
+                </div>
+              )}
+            </dl>
+          </header>
+          {shown.submitted_at ? (
+            <p className="notice success" role="status">
+              Submitted on{' '}
+              <time dateTime={shown.submitted_at}>{new Date(shown.submitted_at).toLocaleString('en-GB', { dateStyle: 'long', timeStyle: 'short' })}</time>
+              . The answers can no longer be changed.
+            </p>
+          ) : !canWrite ? (
+            <p className="notice info">You can read this application; only staff and the invited client can change it.</p>
+          ) : (
+            <>
+              {snapshot.contract.instructions && <p className="instructions">{snapshot.contract.instructions}</p>}
+              <SaveStatus />
+            </>
+          )}
+          <MergeNotices />
+          <div className="intake-body">
+            <SectionNav current={current?.sectionKey ?? ''} onOpen={(key) => openSection(key)} />
+            <form
+              className="intake-form"
+              noValidate
+              aria-label={snapshot.contract.application_name}
+              data-form-ready={ready ? 'true' : undefined}
+              onSubmit={(e) => e.preventDefault()}
+            >
+              <fieldset disabled={!editable} className="plain">
+                {current && <SectionView key={current.sectionKey} section={current} focusHeading={focusHeading} />}
+              </fieldset>
+              <nav aria-label="Section pages" className="pager">
+                {prev && (
+                  <button type="button" className="secondary" onClick={() => openSection(prev.sectionKey)}>
+                    ← {prev.label}
+                  </button>
+                )}
+                {next && (
+                  <button type="button" onClick={() => openSection(next.sectionKey)}>
+                    {next.label} →
+                  </button>
+                )}
+              </nav>
+            </form>
+          </div>
+          {editable && <SubmitPanel onSubmitted={setSubmitted} />}
+        </div>
+      </FormProvider>
+    </FormEnvProvider>
+  );
+}

@@ -1,0 +1,36 @@
+'use client';
+
+import { createContext, useContext, useSyncExternalStore } from 'react';
+import type { FormApiBase } from '@/lib/queries/form-snapshot';
+import type { FormRuntime } from './form-runtime';
+
+export interface FormEnv {
+  runtime: FormRuntime;
+  apiBase: FormApiBase;
+  /** False for reviewers and once the application is submitted. */
+  editable: boolean;
+  /** Opens the field's section and focuses it (links from the missing list, conflicts, notices). */
+  goToField(name: string): void;
+}
+
+const FormEnvContext = createContext<FormEnv | null>(null);
+export const FormEnvProvider = FormEnvContext.Provider;
+
+export function useFormEnv(): FormEnv {
+  const env = useContext(FormEnvContext);
+  if (env === null) throw new Error('useFormEnv outside the intake form');
+  return env;
+}
+
+/**
+ * A slice of the runtime's state. The selector must return something stable (a primitive, or an object
+ * the runtime keeps) so that a change elsewhere does not re-render this component.
+ */
+export function useRuntime<T>(select: (runtime: FormRuntime) => T): T {
+  const { runtime } = useFormEnv();
+  return useSyncExternalStore(
+    runtime.subscribe,
+    () => select(runtime),
+    () => select(runtime),
+  );
+}
