@@ -23,6 +23,16 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
           <Link href="/" className="app-name">
             Intake
           </Link>
+          {session?.role === 'staff' && (
+            <nav aria-label="Main" className="main-nav">
+              <Link href="/businesses">Businesses</Link>
+            </nav>
+          )}
+          {session?.kind === 'client' && (
+            <nav aria-label="Main" className="main-nav">
+              <Link href={`/applications/${session.applicationId}`}>Your application</Link>
+            </nav>
+          )}
           <nav aria-label="Account" className="account">
             {session?.kind === 'user' && (
               <>

@@ -1,3 +1,4 @@
+import Link from 'next/link';
 import { currentSession } from '@/server/http/current-session';
 
 export default async function HomePage() {
@@ -9,6 +10,16 @@ export default async function HomePage() {
       {session?.kind === 'user' && (
         <p>
           Welcome, {session.userName}. You are signed in as {session.role === 'staff' ? 'staff' : 'a reviewer'}.
+        </p>
+      )}
+      {session?.role === 'staff' && (
+        <p>
+          <Link href="/businesses">Go to the businesses</Link> to open a client intake application.
+        </p>
+      )}
+      {session?.kind === 'client' && (
+        <p>
+          <Link href={`/applications/${session.applicationId}`}>Continue your application</Link>
         </p>
       )}
       {!session && <p>Sign in to continue.</p>}

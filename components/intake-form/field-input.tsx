@@ -84,7 +84,7 @@ export const FieldInput = memo(function FieldInput({ field, name, itemId, label,
       )}
       {field.hint && (
         <p id={hintId} className="field-hint">
-          {field.hint}
+          For example: {field.hint}
         </p>
       )}
     </>

@@ -1,16 +1,17 @@
 import { BusinessCreateInput, ListQuery } from '@/lib/bff/businesses';
-import { BusinessCreateResult, BusinessPage } from '@/lib/portal';
+import { BusinessCreateResult } from '@/lib/portal';
+import { listBusinesses } from '@/server/businesses/list';
 import { rememberUploadSlots } from '@/server/businesses/upload-slots';
-import { businessCreatedView, businessListView } from '@/server/businesses/views';
+import { businessCreatedView } from '@/server/businesses/views';
 import { route } from '@/server/http/route';
 import { requireIdempotencyKey } from '@/server/http/params';
 import { portalRequest, routes } from '@/server/portal';
 
 // GET /api/businesses – a page of businesses (page_size, cursor)
 export const GET = route({ roles: ['staff'], query: ListQuery }, async ({ query, req, upstream }) => {
-  const res = await portalRequest({ path: routes.businesses(), schema: BusinessPage, query, signal: req.signal });
-  upstream.requestId = res.requestId;
-  return { body: businessListView(res.data) };
+  const { view, requestId } = await listBusinesses(query, req.signal);
+  upstream.requestId = requestId;
+  return { body: view };
 });
 
 // POST /api/businesses – create a business with its intake application; its document slots are uploaded to through the BFF

@@ -1,0 +1,55 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { redirect } from 'next/navigation';
+import { ListQuery } from '@/lib/bff/businesses';
+import { listBusinesses } from '@/server/businesses/list';
+import { currentSession } from '@/server/http/current-session';
+
+export const metadata: Metadata = { title: 'Businesses' };
+
+interface PageProps {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}
+
+// /businesses – the Portal's businesses, a page at a time, each linking to its intake application
+export default async function BusinessesPage({ searchParams }: PageProps) {
+  const session = await currentSession();
+  if (!session) redirect('/sign-in?next=/businesses');
+  if (session.role !== 'staff') redirect('/');
+  const raw = await searchParams;
+  const query = ListQuery.safeParse({ page_size: 25, ...(typeof raw.cursor === 'string' ? { cursor: raw.cursor } : {}) });
+  const { view } = await listBusinesses(query.success ? query.data : { page_size: 25 });
+  return (
+    <section aria-labelledby="businesses-title">
+      <h1 id="businesses-title">Businesses</h1>
+      {view.items.length === 0 ? (
+        <p>No businesses yet.</p>
+      ) : (
+        <table className="table">
+          <thead>
+            <tr>
+              <th scope="col">Business</th>
+              <th scope="col">Intake application</th>
+            </tr>
+          </thead>
+          <tbody>
+            {view.items.map((b) => (
+              <tr key={b.id}>
+                <td>{b.name ?? <span className="muted">Unnamed ({b.id})</span>}</td>
+                <td>
+                  <Link href={`/businesses/${b.id}/application`} prefetch={false} aria-label={`Open the application of ${b.name ?? b.id}`}>
+                    Open application
+                  </Link>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <nav aria-label="Pages" className="pager">
+        {view.previous_cursor && <Link href={`/businesses?cursor=${encodeURIComponent(view.previous_cursor)}`}>← Previous page</Link>}
+        {view.next_cursor && <Link href={`/businesses?cursor=${encodeURIComponent(view.next_cursor)}`}>Next page →</Link>}
+      </nav>
+    </section>
+  );
+}

@@ -1,0 +1,11 @@
+import 'server-only';
+import type { ListQuery } from '@/lib/bff/businesses';
+import { BusinessPage } from '@/lib/portal';
+import { portalRequest, routes } from '@/server/portal';
+import { businessListView } from './views';
+
+/** A page of businesses as the browser sees it (the API route and the businesses page share it). */
+export async function listBusinesses(query: ListQuery, signal?: AbortSignal) {
+  const res = await portalRequest({ path: routes.businesses(), schema: BusinessPage, query, signal });
+  return { view: businessListView(res.data), requestId: res.requestId };
+}
