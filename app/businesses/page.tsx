@@ -37,8 +37,8 @@ export default async function BusinessesPage({ searchParams }: PageProps) {
               <tr key={b.id}>
                 <td>{b.name ?? <span className="muted">Unnamed ({b.id})</span>}</td>
                 <td>
-                  <Link href={`/businesses/${b.id}/application`} prefetch={false} aria-label={`Open the application of ${b.name ?? b.id}`}>
-                    Open application
+                  <Link href={`/businesses/${b.id}/application`} prefetch={false}>
+                    Open application<span className="visually-hidden"> of {b.name ?? b.id}</span>
                   </Link>
                 </td>
               </tr>

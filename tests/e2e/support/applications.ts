@@ -1,0 +1,26 @@
+import { randomUUID } from 'node:crypto';
+import { expect, type APIRequestContext } from '@playwright/test';
+
+/**
+ * Fresh Portal objects for one test, made through the BFF as staff would (so tests running in parallel,
+ * or again, never share an application).
+ */
+export async function createBusiness(request: APIRequestContext, baseURL: string, name: string) {
+  const res = await request.post('/api/businesses', {
+    headers: { 'X-CSRF': '1', Origin: baseURL, 'Idempotency-Key': randomUUID() },
+    data: { name },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const body = (await res.json()) as { business: { id: string }; application: { id: string } };
+  return { businessId: body.business.id, applicationId: body.application.id };
+}
+
+/** An invitation link for the application's client (the only time its token is shown). */
+export async function inviteClient(request: APIRequestContext, baseURL: string, applicationId: string) {
+  const res = await request.post(`/api/applications/${applicationId}/invitations`, {
+    headers: { 'X-CSRF': '1', Origin: baseURL },
+    data: { client_name: 'E2E Client' },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { link: string }).link;
+}
