@@ -28,7 +28,7 @@ const CHOICE_SET = new Set(['radio', 'checkbox-group', 'yes-no']);
  */
 export const FieldInput = memo(function FieldInput({ field, name, itemId, label, helpText }: Props) {
   const { runtime, apiBase, editable } = useFormEnv();
-  const { register, control } = useFormContext();
+  const { register, control, getValues } = useFormContext();
   const { errors } = useFormState({ control, name, exact: true });
   const rejected = useRuntime((r) => r.autosave.rejected[name] ?? null);
   const conflict = useRuntime((r) => r.conflictOf(name) ?? null);
@@ -67,6 +67,9 @@ export const FieldInput = memo(function FieldInput({ field, name, itemId, label,
   const registered = register(name, {
     validate: (raw: unknown) =>
       runtime.validator.validateField(name, fromDomValue(field, raw), runtime.nameVisible(name)) ?? true,
+    // Typing reaches the runtime (visibility, autosave) from here rather than from a form-wide values
+    // subscription, which would make react-hook-form copy every value of the form on each keystroke.
+    onChange: () => runtime.edit(name, fromDomValue(field, getValues(name))),
   });
   const common = {
     'aria-invalid': error ? true : undefined,

@@ -53,6 +53,7 @@ export interface RuntimeHooks {
 }
 
 const OFFLINE_PROBE_MS = 4_000;
+const PROGRESS_DELAY_MS = 300;
 const STORAGE_PREFIX = 'intake-form:';
 
 export class FormRuntime {
@@ -74,6 +75,12 @@ export class FormRuntime {
   autosave: AutosaveState;
   /** Bumped on every change, so selectors can tell whether to recompute. */
   version = 0;
+  /**
+   * Bumped a moment after a burst of changes: counting a 1,000-field form's progress on every keystroke
+   * would cost more than the keystroke itself, and nobody reads the counts mid-word.
+   */
+  progressVersion = 0;
+  private progressTimer: ReturnType<typeof setTimeout> | null = null;
   /** After a refused submit every field shows its problem, not only those the person touched. */
   submitAttempted = false;
 
@@ -115,6 +122,15 @@ export class FormRuntime {
 
   private changed() {
     this.version++;
+    this.notify();
+    this.progressTimer ??= setTimeout(() => {
+      this.progressTimer = null;
+      this.progressVersion = this.version;
+      this.notify();
+    }, PROGRESS_DELAY_MS);
+  }
+
+  private notify() {
     for (const l of [...this.listeners]) l();
   }
 
@@ -131,6 +147,8 @@ export class FormRuntime {
       window.removeEventListener('offline', offline);
       if (this.timer) clearTimeout(this.timer);
       if (this.probe) clearTimeout(this.probe);
+      if (this.progressTimer) clearTimeout(this.progressTimer);
+      this.progressTimer = null;
       this.hooks = null;
     };
   }

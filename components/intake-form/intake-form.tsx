@@ -9,7 +9,7 @@ import { fieldForName, formModel, formStateFrom, nestValues, parseName, type For
 import { applicationKey, applicationQuery } from '@/lib/queries/application';
 import type { FormApiBase } from '@/lib/queries/form-snapshot';
 import { sendBatch } from './autosave-transport';
-import { fromDomValue, inputIdOf, toDomValue } from './dom-values';
+import { inputIdOf, toDomValue } from './dom-values';
 import { FormRuntime } from './form-runtime';
 import { MergeNotices } from './merge-notices';
 import { FormEnvProvider, type FormEnv } from './runtime-context';
@@ -100,21 +100,7 @@ export function IntakeForm({ apiBase, snapshot, canWrite, deviceKey, initialSect
     if (pendingFocus.current !== null) focusPending(pendingFocus);
   });
 
-  // Typing → runtime (visibility, autosave). setValue calls (merges) carry no event type and are skipped.
-  const { subscribe, getValues, setValue } = form;
-  useEffect(
-    () =>
-      subscribe({
-        formState: { values: true },
-        callback: ({ name, type }) => {
-          if (!name || !type) return;
-          const field = fieldForName(model, name);
-          if (field) runtime.edit(name, fromDomValue(field, getValues(name)));
-        },
-      }),
-    [subscribe, getValues, model, runtime],
-  );
-
+  const { setValue } = form;
   useEffect(() => {
     if (!editable) return;
     let refresh: ReturnType<typeof setTimeout> | undefined;
