@@ -1,4 +1,5 @@
 import type { FileView } from '@/lib/bff/files';
+import type { AnswerItem } from '@/lib/portal';
 import type { RepeatableItemView } from '@/lib/bff/items';
 import {
   answerName,
@@ -6,6 +7,7 @@ import {
   computeVisibility,
   equalityFor,
   formItemOf,
+  formStateFrom,
   formValidator,
   indexItems,
   isNameVisible,
@@ -218,6 +220,29 @@ export class FormRuntime {
 
   retryNow() {
     this.setAutosave(this.machine.retry(this.autosave));
+  }
+
+  /**
+   * A fresh read of the whole application (someone else saved: a live update, an accepted Autofill
+   * suggestion): items others added or removed appear or go, files follow the upstream, and answers
+   * are merged exactly like after a 412 — theirs shown, mine kept, both-changed asked.
+   */
+  refreshFrom(snapshot: { answers: { items: readonly AnswerItem[]; answers_revision: number; etag: string }; items: readonly RepeatableItemView[]; files: readonly FileView[] }) {
+    const byGroup = new Map<string, RepeatableItemView[]>();
+    for (const g of this.model.groups) byGroup.set(g.blockKey, []);
+    for (const item of snapshot.items) byGroup.get(item.block_key)?.push(item);
+    for (const [blockKey, views] of byGroup) this.replaceGroupItems(blockKey, views);
+    const files = groupFiles(snapshot.files);
+    for (const name of new Set([...this.files.keys(), ...files.keys()])) this.values[name] = (files.get(name) ?? []).map((f) => f.id);
+    this.files = files;
+    const state = formStateFrom(this.model, snapshot.answers.items, snapshot.items);
+    const fileNames = new Set(files.keys());
+    const values = Object.fromEntries(Object.entries(state.values).filter(([n]) => !fileNames.has(n)));
+    const next = this.machine.refresh(this.autosave, { values, answersRevision: snapshot.answers.answers_revision, etag: snapshot.answers.etag });
+    this.applyMerge(next);
+    this.setAutosave(next);
+    this.visibility = computeVisibility(this.model, this.values, this.items);
+    this.changed();
   }
 
   // ---- items and files ------------------------------------------------------------------------
