@@ -1,0 +1,199 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FormRuntime, type RuntimeHooks, type SendOutcome } from '@/components/intake-form/form-runtime';
+import { fromDomValue, toDomValue } from '@/components/intake-form/dom-values';
+import { answerName, fieldForName, formModel, formStateFrom, itemName, type FormValues, type WriteBatch } from '@/lib/forms';
+import type { RepeatableItemView } from '@/lib/bff/items';
+import { buildFundingContract } from '@/server/sandbox/seed/funding-contract';
+
+/**
+ * The form's live state outside React (components/intake-form/form-runtime.ts): edits to autosave and
+ * visibility, the write loop against a scripted upstream, merges, items and files.
+ */
+
+const model = formModel(buildFundingContract());
+const LEGAL = answerName('legal_name', 'legal_name', 'value');
+const TRADING = answerName('trading_name', 'trading_name', 'value');
+const HAS_DEBT = answerName('has_existing_debt', 'has_existing_debt', 'value');
+
+interface Harness {
+  runtime: FormRuntime;
+  sent: WriteBatch[];
+  shown: FormValues[];
+  reply: (outcome: SendOutcome) => Promise<void>;
+}
+
+function harness(values: FormValues = {}, items: RepeatableItemView[] = []): Harness {
+  const state = formStateFrom(model, Object.entries(values).map(([name, value]) => {
+    const f = fieldForName(model, name)!;
+    return { block_key: f.blockKey, schema_key: f.schemaKey, field_key: f.fieldKey, value: value as never };
+  }), items);
+  const runtime = new FormRuntime(model, { values: state.values, items: state.items, files: [], upstream: { values: state.values, answersRevision: 1, etag: '"e1"' } }, null);
+  const sent: WriteBatch[] = [];
+  const shown: FormValues[] = [];
+  let resolve: ((o: SendOutcome) => void) | null = null;
+  const hooks: RuntimeHooks = {
+    send: (batch) => {
+      sent.push(batch);
+      return new Promise((r) => (resolve = r));
+    },
+    showValues: (v) => shown.push(v),
+    saved: () => undefined,
+  };
+  runtime.attach(hooks);
+  return {
+    runtime,
+    sent,
+    shown,
+    reply: async (outcome) => {
+      const r = resolve;
+      resolve = null;
+      r?.(outcome);
+      await vi.advanceTimersByTimeAsync(0);
+    },
+  };
+}
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  vi.stubGlobal('window', new EventTarget());
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe('edits, visibility and the write loop', () => {
+  it('shows conditional questions as answers change and saves a burst after the quiet time', async () => {
+    const h = harness();
+    expect(h.runtime.isVisible('existing_debt_amount', null)).toBe(false);
+    h.runtime.edit(HAS_DEBT, 'true');
+    expect(h.runtime.isVisible('existing_debt_amount', null)).toBe(true);
+    h.runtime.edit(LEGAL, 'Harbour Ltd');
+    expect(h.runtime.autosave.status).toBe('saving');
+    expect(h.sent).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(h.sent).toHaveLength(1);
+    expect(h.sent[0]!.edits).toEqual({ [HAS_DEBT]: 'true', [LEGAL]: 'Harbour Ltd' });
+    await h.reply({ type: 'success', answersRevision: 2, etag: '"e2"' });
+    expect(h.runtime.autosave.status).toBe('saved');
+    expect(h.runtime.autosave.etag).toBe('"e2"');
+  });
+
+  it('merges a 412: theirs shown in the inputs, mine re-sent with the new revision', async () => {
+    const h = harness({ [LEGAL]: 'Old Ltd' });
+    h.runtime.edit(TRADING, 'Mine');
+    await vi.advanceTimersByTimeAsync(1_000);
+    await h.reply({ type: 'conflict', current: { values: { [LEGAL]: 'Their Ltd', [TRADING]: '' }, answersRevision: 5, etag: '"e5"' } });
+    expect(h.shown).toContainEqual({ [LEGAL]: 'Their Ltd' });
+    expect(h.runtime.values[LEGAL]).toBe('Their Ltd');
+    expect(h.runtime.autosave.theirsApplied.map((t) => t.name)).toEqual([LEGAL]);
+    expect(h.sent).toHaveLength(2);
+    expect(h.sent[1]).toMatchObject({ edits: { [TRADING]: 'Mine' }, answersRevision: 5, etag: '"e5"' });
+  });
+
+  it('keeps a field both changed as a conflict until the person chooses; choosing theirs shows theirs', async () => {
+    const h = harness({ [LEGAL]: 'Old Ltd' });
+    h.runtime.edit(LEGAL, 'Mine Ltd');
+    await vi.advanceTimersByTimeAsync(1_000);
+    await h.reply({ type: 'conflict', current: { values: { [LEGAL]: 'Their Ltd' }, answersRevision: 5, etag: '"e5"' } });
+    expect(h.runtime.conflictOf(LEGAL)).toMatchObject({ mine: 'Mine Ltd', theirs: 'Their Ltd' });
+    expect(h.runtime.values[LEGAL]).toBe('Mine Ltd');
+    expect(h.sent).toHaveLength(1);
+    h.runtime.resolve(LEGAL, 'theirs');
+    expect(h.shown).toContainEqual({ [LEGAL]: 'Their Ltd' });
+    expect(h.runtime.conflictOf(LEGAL)).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(h.sent).toHaveLength(1);
+  });
+
+  it('goes offline on a network failure, keeps the edit, and tries again later', async () => {
+    const h = harness();
+    h.runtime.edit(LEGAL, 'Offline Ltd');
+    await vi.advanceTimersByTimeAsync(1_000);
+    await h.reply({ type: 'offline' });
+    expect(h.runtime.autosave.status).toBe('offline');
+    expect(h.runtime.autosave.pending[LEGAL]).toBe('Offline Ltd');
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(h.sent).toHaveLength(2);
+    expect(h.sent[1]!.edits).toEqual({ [LEGAL]: 'Offline Ltd' });
+  });
+
+  it('holds a refused field with the upstream message and sends it again once edited', async () => {
+    const h = harness();
+    h.runtime.edit(LEGAL, 'X');
+    await vi.advanceTimersByTimeAsync(1_000);
+    // Refused here already (minLength 2): kept, not sent.
+    expect(h.sent).toHaveLength(0);
+    h.runtime.edit(LEGAL, 'Xy Ltd');
+    await vi.advanceTimersByTimeAsync(1_000);
+    await h.reply({ type: 'rejected', fieldErrors: { [LEGAL]: 'Too short' } });
+    expect(h.runtime.autosave.rejected[LEGAL]).toBe('Too short');
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(h.sent).toHaveLength(1);
+    h.runtime.edit(LEGAL, 'Xylophone Ltd');
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(h.sent[1]!.edits).toEqual({ [LEGAL]: 'Xylophone Ltd' });
+  });
+
+  it('whenSettled waits for the write in flight', async () => {
+    const h = harness();
+    h.runtime.edit(LEGAL, 'Soon Ltd');
+    let settled = false;
+    void h.runtime.whenSettled().then(() => (settled = true));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(h.sent).toHaveLength(1);
+    expect(settled).toBe(false);
+    await h.reply({ type: 'success', answersRevision: 2, etag: '"e2"' });
+    expect(settled).toBe(true);
+  });
+});
+
+describe('items and fresh snapshots', () => {
+  const owner = (id: string, name: string): RepeatableItemView => ({
+    item_id: id,
+    block_key: 'owners',
+    parent_item_id: null,
+    order: 1,
+    answers: [{ block_key: 'owners', schema_key: 'owner_full_name', field_key: 'value', value: name } as never],
+  });
+
+  it('adopts the revision of an item added when nobody else wrote in between, not otherwise', () => {
+    const h = harness();
+    h.runtime.addItem(owner('ritem_a', 'Ann'), { answersRevision: 2, etag: '"e2"', basedOn: 1 });
+    expect(h.runtime.childrenOf('owners', null).map((i) => i.itemId)).toEqual(['ritem_a']);
+    expect(h.runtime.values[itemName('ritem_a', 'owner_full_name', 'value')]).toBe('Ann');
+    expect(h.runtime.autosave.etag).toBe('"e2"');
+    h.runtime.addItem(owner('ritem_b', 'Bo'), { answersRevision: 9, etag: '"e9"', basedOn: 2 });
+    expect(h.runtime.autosave.etag).toBe('"e2"');
+  });
+
+  it('a fresh snapshot brings others’ items and answers and drops removed items, keeping my unsent edits', () => {
+    const h = harness({}, [owner('ritem_a', 'Ann')]);
+    h.runtime.edit(TRADING, 'Mine');
+    h.runtime.refreshFrom({
+      answers: { items: [{ block_key: 'legal_name', schema_key: 'legal_name', field_key: 'value', value: 'Their Ltd' } as never], answers_revision: 4, etag: '"e4"' },
+      items: [owner('ritem_b', 'Bo')],
+      files: [],
+    });
+    expect(h.runtime.childrenOf('owners', null).map((i) => i.itemId)).toEqual(['ritem_b']);
+    expect(h.runtime.values[LEGAL]).toBe('Their Ltd');
+    expect(h.runtime.values[TRADING]).toBe('Mine');
+    // My edit goes out at once, against the revision just read.
+    expect(h.sent.at(-1)).toMatchObject({ edits: { [TRADING]: 'Mine' }, answersRevision: 4, etag: '"e4"' });
+  });
+});
+
+describe('DOM values', () => {
+  const field = (name: string) => fieldForName(model, name)!;
+  it('yes/no travels as the strings a radio pair holds', () => {
+    expect(toDomValue(field(HAS_DEBT), true)).toBe('true');
+    expect(toDomValue(field(HAS_DEBT), null)).toBeNull();
+    expect(fromDomValue(field(HAS_DEBT), 'false')).toBe('false');
+  });
+  it('a group of one ticked box still reads as a list', () => {
+    const group = model.topFields.find((f) => f.widget === 'checkbox-group')!;
+    expect(fromDomValue(group, 'equipment')).toEqual(['equipment']);
+    expect(fromDomValue(group, false)).toEqual([]);
+    expect(fromDomValue(group, undefined)).toEqual([]);
+  });
+});
