@@ -114,8 +114,10 @@ export const FieldInput = memo(function FieldInput({ field, name, itemId, label,
     return (
       <fieldset
         className={`field choice${error ? ' has-error' : ''}`}
+        // A set of radios is a radiogroup, which (unlike a plain group) may say it is required or invalid.
+        role={type === 'radio' ? 'radiogroup' : undefined}
         aria-describedby={describedBy}
-        aria-invalid={error ? true : undefined}
+        aria-invalid={type === 'radio' && error ? true : undefined}
         aria-required={type === 'radio' && field.required ? true : undefined}
         data-field={name}
       >

@@ -1,0 +1,128 @@
+import type { Locator, Page } from '@playwright/test';
+import { expectAccessible } from './support/axe';
+import { createBusiness } from './support/applications';
+import { test, expect } from './support/fixtures';
+import { TINY_PDF } from './support/form-filler';
+
+/**
+ * The parts of the form a person works by hand: the keyboard alone, files refused before upload,
+ * and repeatable groups within their limits.
+ */
+
+const ready = (page: Page) => expect(page.locator('form[data-form-ready="true"]')).toBeVisible();
+const saved = (page: Page) => expect(page.getByRole('status').filter({ hasText: 'All changes saved.' })).toBeVisible({ timeout: 15_000 });
+
+/** Presses Tab until the target has focus (a person finding it by keyboard), failing after `max` presses. */
+async function tabTo(page: Page, target: Locator, { backwards = false, max = 80 } = {}) {
+  for (let i = 0; i < max; i++) {
+    if (await target.evaluate((el) => el === document.activeElement)) return;
+    await page.keyboard.press(backwards ? 'Shift+Tab' : 'Tab');
+  }
+  throw new Error(`Tab did not reach ${target}`);
+}
+
+test('the form works with the keyboard alone', async ({ page, baseURL }) => {
+  const { applicationId } = await createBusiness(page.request, baseURL!, 'E2E Keyboard Ltd');
+  await page.goto(`/applications/${applicationId}`);
+  await ready(page);
+
+  // Skip link, then the section navigation.
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
+  const sections = page.getByRole('navigation', { name: 'Sections' });
+  await tabTo(page, sections.getByRole('link', { name: /^Contact/ }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 2, name: 'Contact' })).toBeFocused();
+
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('textbox', { name: /^Contact name/ })).toBeFocused();
+  await page.keyboard.type('Kay Board');
+  await tabTo(page, page.getByRole('textbox', { name: /^Email address/ }));
+  await page.keyboard.type('kay@keyboard.example');
+
+  // A repeatable group: add an item, type into it, remove it again, all by keyboard.
+  await tabTo(page, sections.getByRole('link', { name: /^Owners/ }), { backwards: true });
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 2, name: 'Owners' })).toBeFocused();
+  await tabTo(page, page.getByRole('button', { name: 'Add owner', exact: true }));
+  await page.keyboard.press('Enter');
+  const fullName = page.getByRole('textbox', { name: /^Full name/ });
+  await expect(fullName).toBeFocused();
+  await page.keyboard.type('Olive Owner');
+  await saved(page);
+  await expectAccessible(page, 'an owner was added by keyboard');
+
+  await page.reload();
+  await ready(page);
+  await expect(page.getByRole('textbox', { name: /^Full name/ })).toHaveValue('Olive Owner');
+  await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: /^Contact/ }).click();
+  await expect(page.getByRole('textbox', { name: /^Contact name/ })).toHaveValue('Kay Board');
+  await expect(page.getByRole('textbox', { name: /^Email address/ })).toHaveValue('kay@keyboard.example');
+});
+
+test('files are checked before upload, then uploaded with progress, listed and removed', async ({ page, baseURL }) => {
+  const { applicationId } = await createBusiness(page.request, baseURL!, 'E2E Files Ltd');
+  await page.goto(`/applications/${applicationId}?section=financials`);
+  await ready(page);
+  const accounts = page.getByRole('group', { name: /Latest annual accounts/ });
+  const input = accounts.locator('input[type="file"]');
+
+  await input.setInputFiles({ name: 'virus.exe', mimeType: 'application/x-msdownload', buffer: Buffer.from('MZ') });
+  await expect(accounts.getByRole('alert')).toContainText('virus.exe: this type of file is not accepted');
+  await input.setInputFiles({ name: 'huge.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(26 * 1024 * 1024, 0x20) });
+  await expect(accounts.getByRole('alert')).toContainText('huge.pdf is 26 MB');
+  await expectAccessible(page, 'a file was refused before upload');
+
+  await input.setInputFiles(TINY_PDF);
+  await expect(accounts.getByRole('link', { name: TINY_PDF.name })).toBeVisible({ timeout: 15_000 });
+  // One file is all this question takes: the chooser says so and a second one is refused.
+  await input.setInputFiles({ ...TINY_PDF, name: 'second.pdf' });
+  await expect(accounts.getByRole('alert')).toContainText('only 1 file can be attached');
+
+  await page.reload();
+  await ready(page);
+  await expect(accounts.getByRole('link', { name: TINY_PDF.name })).toBeVisible();
+  await accounts.getByRole('button', { name: `Remove ${TINY_PDF.name}` }).click();
+  await expect(accounts.getByRole('link', { name: TINY_PDF.name })).toHaveCount(0);
+  await page.reload();
+  await ready(page);
+  await expect(accounts.getByText('No files attached').or(accounts.locator('input[type="file"]'))).toBeVisible();
+  await expect(accounts.getByRole('link', { name: TINY_PDF.name })).toHaveCount(0);
+});
+
+test('repeatable groups stay within min_items and max_items', async ({ page, baseURL }) => {
+  const { applicationId } = await createBusiness(page.request, baseURL!, 'E2E Groups Ltd');
+  await page.goto(`/applications/${applicationId}?section=owners`);
+  await ready(page);
+  const owners = page.locator('[data-group="owners"]').first();
+  const add = owners.getByRole('button', { name: 'Add owner', exact: true });
+  for (let n = 1; n <= 4; n++) {
+    await add.click();
+    await expect(owners.locator(':scope > ol.items > li')).toHaveCount(n);
+  }
+  await expect(add).toBeDisabled();
+  await expect(owners.getByText('The most this group takes has been added.')).toBeVisible();
+  await expect(owners.getByRole('heading', { name: /Owners \(4 of at most 4\)/ })).toBeVisible();
+
+  // Nested: an address inside the second owner.
+  const second = owners.locator(':scope > ol.items > li').nth(1);
+  await second.getByRole('button', { name: 'Add owner address' }).click();
+  await expect(second.locator('[data-group="owner_addresses"] > ol.items > li')).toHaveCount(1);
+
+  // Removing asks first; the second owner takes its address with it.
+  await owners.getByRole('button', { name: 'Remove Owner 2' }).click();
+  await owners.getByRole('button', { name: 'Yes, remove Owner 2' }).click();
+  await expect(owners.locator(':scope > ol.items > li')).toHaveCount(3);
+  await expect(add).toBeEnabled();
+  for (const n of [3, 2]) {
+    await owners.getByRole('button', { name: `Remove Owner ${n}` }).click();
+    await owners.getByRole('button', { name: `Yes, remove Owner ${n}` }).click();
+    await expect(owners.locator(':scope > ol.items > li')).toHaveCount(n - 1);
+  }
+  // One owner is the least this group takes.
+  await expect(owners.getByRole('button', { name: 'Remove Owner 1' })).toBeDisabled();
+  await expectAccessible(page, 'a group is at its minimum');
+  await page.reload();
+  await ready(page);
+  await expect(page.locator('[data-group="owners"]').first().locator(':scope > ol.items > li')).toHaveCount(1);
+});
