@@ -6,6 +6,7 @@ import { ApiError } from '@/lib/api/api-error';
 import type { FormSnapshotView } from '@/lib/bff/form-snapshot';
 import { formSnapshotQuery, type FormApiBase } from '@/lib/queries/form-snapshot';
 import { IntakeForm } from './intake-form';
+import { measured } from './timing';
 
 interface Props {
   apiBase: FormApiBase;
@@ -22,7 +23,7 @@ export function IntakeFormPage({ apiBase, snapshotJson, canWrite, deviceKey, ini
   // Parsed once per page render and put in the cache, so a later visit in this tab starts from it too.
   const [initial] = useState(() => {
     if (snapshotJson === null) return undefined;
-    const parsed = JSON.parse(snapshotJson) as FormSnapshotView;
+    const parsed = measured('intake:snapshot-parse', () => JSON.parse(snapshotJson) as FormSnapshotView);
     queryClient.setQueryData(formSnapshotQuery(apiBase).queryKey, parsed);
     return parsed;
   });

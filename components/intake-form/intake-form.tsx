@@ -17,6 +17,7 @@ import { SaveStatus } from './save-status';
 import { SectionNav } from './section-nav';
 import { SectionView } from './section-view';
 import { SubmitPanel } from './submit-panel';
+import { measured } from './timing';
 
 interface Props {
   apiBase: FormApiBase;
@@ -37,20 +38,23 @@ const REFRESH_PROGRESS_MS = 1_500;
  */
 export function IntakeForm({ apiBase, snapshot, canWrite, deviceKey, initialSection }: Props) {
   const queryClient = useQueryClient();
-  const model = formModel(snapshot.contract);
-  const [runtime] = useState(() => {
-    const state = formStateFrom(model, snapshot.answers.items, snapshot.items);
-    return new FormRuntime(
-      model,
-      {
-        values: state.values,
-        items: state.items,
-        files: snapshot.files,
-        upstream: { values: state.values, answersRevision: snapshot.answers.answers_revision, etag: snapshot.answers.etag },
-      },
-      canWrite ? deviceKey : null,
-    );
-  });
+  const [runtime] = useState(() =>
+    measured('intake:open', () => {
+      const model = measured('intake:model', () => formModel(snapshot.contract));
+      const state = formStateFrom(model, snapshot.answers.items, snapshot.items);
+      return new FormRuntime(
+        model,
+        {
+          values: state.values,
+          items: state.items,
+          files: snapshot.files,
+          upstream: { values: state.values, answersRevision: snapshot.answers.answers_revision, etag: snapshot.answers.etag },
+        },
+        canWrite ? deviceKey : null,
+      );
+    }),
+  );
+  const model = runtime.model;
   const { data: application } = useQuery({ ...applicationQuery(apiBase), initialData: snapshot.application, staleTime: REFRESH_PROGRESS_MS });
   const [submitted, setSubmitted] = useState<ApplicationView | null>(snapshot.application.submitted_at ? snapshot.application : null);
   const editable = canWrite && submitted === null && application.submitted_at === null;
@@ -127,6 +131,7 @@ export function IntakeForm({ apiBase, snapshot, canWrite, deviceKey, initialSect
   // Hydrated and listening: benchmarks and tests wait for this mark (no re-render needed to set it).
   useEffect(() => {
     formRef.current?.setAttribute('data-form-ready', 'true');
+    performance.mark('intake:ready');
   }, []);
 
   const env: FormEnv = useMemo(() => ({ runtime, apiBase, editable, goToField }), [runtime, apiBase, editable, goToField]);

@@ -38,6 +38,10 @@ async function main() {
       domContentLoaded: Math.round(nav.domContentLoadedEventEnd),
       readySeenAt: Math.round(performance.now()),
       htmlDecodedKiB: Math.round(nav.decodedBodySize / 1024),
+      // The form's own User Timing (components/intake-form/timing.ts).
+      form: Object.fromEntries(
+        performance.getEntries().filter((e) => e.name.startsWith('intake:') && (e.entryType === 'measure' || e.entryType === 'mark')).map((e) => [e.name, Math.round((e.entryType === 'mark' ? e.startTime : e.duration) * 10) / 10]),
+      ),
     };
   });
   console.log('navigation (ms):', JSON.stringify(timing));
