@@ -35,7 +35,7 @@ async function moveInBackground(request: APIRequestContext, baseURL: string, bus
 const currentStep = (page: Page) => page.getByRole('list', { name: /^Stages of / }).locator('li[aria-current="step"]');
 
 test('creating a business with a document and moving its stage', async ({ page, baseURL, browser, browserProblems }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const name = `E2E Biz ${randomUUID().slice(0, 8)} Ltd`;
 
   // The list, and the way to a new business.
