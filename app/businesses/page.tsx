@@ -4,6 +4,7 @@ import { redirect } from 'next/navigation';
 import { ListQuery } from '@/lib/bff/businesses';
 import { listBusinesses } from '@/server/businesses/list';
 import { currentSession } from '@/server/http/current-session';
+import '@/components/businesses/businesses.css';
 
 export const metadata: Metadata = { title: 'Businesses' };
 
@@ -11,7 +12,7 @@ interface PageProps {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }
 
-// /businesses – the Portal's businesses, a page at a time, each linking to its intake application
+// /businesses – the Portal's businesses, a page at a time, each linking to its page and its intake application
 export default async function BusinessesPage({ searchParams }: PageProps) {
   const session = await currentSession();
   if (!session) redirect('/sign-in?next=/businesses');
@@ -21,7 +22,12 @@ export default async function BusinessesPage({ searchParams }: PageProps) {
   const { view } = await listBusinesses(query.success ? query.data : { page_size: 25 });
   return (
     <section aria-labelledby="businesses-title">
-      <h1 id="businesses-title">Businesses</h1>
+      <div className="biz-list-head">
+        <h1 id="businesses-title">Businesses</h1>
+        <Link href="/businesses/new" className="biz-button-link">
+          Create a business
+        </Link>
+      </div>
       {view.items.length === 0 ? (
         <p>No businesses yet.</p>
       ) : (
@@ -35,7 +41,9 @@ export default async function BusinessesPage({ searchParams }: PageProps) {
           <tbody>
             {view.items.map((b) => (
               <tr key={b.id}>
-                <td>{b.name ?? <span className="muted">Unnamed ({b.id})</span>}</td>
+                <td>
+                  <Link href={`/businesses/${b.id}`}>{b.name ?? `Unnamed business (${b.id})`}</Link>
+                </td>
                 <td>
                   <Link href={`/businesses/${b.id}/application`} prefetch={false}>
                     Open application<span className="visually-hidden"> of {b.name ?? b.id}</span>

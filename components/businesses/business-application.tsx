@@ -1,0 +1,59 @@
+'use client';
+
+import { useQuery } from '@tanstack/react-query';
+import Link from 'next/link';
+import { applicationQuery } from '@/lib/queries/application';
+import { When } from './format';
+
+/** The business's intake application: its status and how far it is filled in, with a way into the form. */
+export function BusinessApplication({ applicationId }: { applicationId: string }) {
+  const { data, error, isPending, refetch } = useQuery(applicationQuery(`/api/applications/${applicationId}`));
+  const progress = data?.progress;
+  return (
+    <section aria-labelledby="biz-app-title" className="stack">
+      <h2 id="biz-app-title">Intake application</h2>
+      {isPending && (
+        <p role="status" className="loading">
+          Loading the application…
+        </p>
+      )}
+      {error && (
+        <div className="notice warning" role="alert">
+          <p>The application could not be loaded: {error.message}</p>
+          <button type="button" onClick={() => void refetch()}>
+            Try again
+          </button>
+        </div>
+      )}
+      {data && (
+        <>
+          <dl className="facts">
+            <div>
+              <dt>Status</dt>
+              <dd>{data.status?.label ?? 'Not started'}</dd>
+            </div>
+            {data.submitted_at && (
+              <div>
+                <dt>Submitted</dt>
+                <dd>
+                  <When iso={data.submitted_at} />
+                </dd>
+              </div>
+            )}
+          </dl>
+          {progress && (
+            <div className="biz-progress">
+              <span id="biz-app-progress-label">
+                {progress.completed_items} of {progress.total_items} answered ({progress.percent}%)
+              </span>
+              <progress aria-labelledby="biz-app-progress-label" max={100} value={progress.percent} />
+            </div>
+          )}
+          <p>
+            <Link href={`/applications/${applicationId}`}>{data.submitted_at ? 'View the application' : 'Open the application form'}</Link>
+          </p>
+        </>
+      )}
+    </section>
+  );
+}

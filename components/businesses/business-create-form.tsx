@@ -1,0 +1,163 @@
+'use client';
+
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useRef, useState, type FormEvent } from 'react';
+import { get, useForm, type FieldPath } from 'react-hook-form';
+import type { z } from 'zod';
+import { ApiError } from '@/lib/api/api-error';
+import { apiFetch } from '@/lib/api/api-fetch';
+import { businessCreateFormSchema, emptyBusinessCreateForm, type BusinessCreateFormValues } from '@/lib/bff/business-create-form';
+import { BusinessCreatedView, type PortalView } from '@/lib/bff/businesses';
+import { portalQuery } from '@/lib/queries/business';
+import { DocumentPicker } from './document-picker';
+import { TextField } from './text-field';
+
+type FieldName = FieldPath<BusinessCreateFormValues>;
+const FIELDS: readonly FieldName[] = [
+  'name',
+  'source_channel_id',
+  'contact.full_name',
+  'contact.email',
+  'contact.phone_number',
+  'contact.company_name',
+  'contact.job_title',
+];
+const isField = (p: string | undefined): p is FieldName => FIELDS.some((f) => f === p);
+
+/** A refusal whose outcome is unknown (the request may have reached the Portal): retried with the same key. */
+const outcomeUnknown = (e: unknown) => e instanceof ApiError && (e.status === 0 || e.status === 429 || e.status >= 500);
+
+interface Props {
+  initialPortal: PortalView;
+  files: readonly File[];
+  onFilesChange(files: File[]): void;
+  onCreated(created: BusinessCreatedView): void;
+}
+
+export function BusinessCreateForm({ initialPortal, files, onFilesChange, onCreated }: Props) {
+  const { data: portal } = useQuery({ ...portalQuery(), initialData: initialPortal });
+  const sourceChannels = portal.key.kind === 'source' ? portal.key.channel_slugs : null;
+  const schema = useMemo(() => businessCreateFormSchema(sourceChannels), [sourceChannels]);
+  const [problem, setProblem] = useState<{ message: string; more: string[] } | null>(null);
+  // One Idempotency-Key per submit; only a retry of the very same body after an unknown outcome reuses it.
+  const attempt = useRef<{ key: string; body: string } | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setFocus,
+    formState: { errors, isSubmitting },
+  } = useForm<BusinessCreateFormValues, unknown, z.output<typeof schema>>({
+    resolver: zodResolver(schema),
+    defaultValues: emptyBusinessCreateForm(),
+  });
+
+  async function send(body: z.output<typeof schema>) {
+    setProblem(null);
+    const json = JSON.stringify(body);
+    const key = attempt.current?.body === json ? attempt.current.key : crypto.randomUUID();
+    attempt.current = { key, body: json };
+    try {
+      const created = await apiFetch('/api/businesses', {
+        method: 'POST',
+        body,
+        headers: { 'Idempotency-Key': key },
+        schema: BusinessCreatedView,
+      });
+      attempt.current = null;
+      onCreated(created);
+    } catch (e) {
+      if (!outcomeUnknown(e)) attempt.current = null;
+      showRefusal(e);
+    }
+  }
+
+  const onSubmit = (e: FormEvent) =>
+    handleSubmit(send, () => setProblem({ message: 'The business was not created: check the fields marked below.', more: [] }))(e);
+
+  function showRefusal(e: unknown) {
+    if (!(e instanceof ApiError)) {
+      setProblem({ message: 'The business could not be created. Try again.', more: [] });
+      return;
+    }
+    const more: string[] = [];
+    let first: FieldName | null = null;
+    for (const d of e.details) {
+      if (isField(d.parameter)) {
+        setError(d.parameter, { type: 'server', message: d.message });
+        first ??= d.parameter;
+      } else {
+        more.push(d.message);
+      }
+    }
+    const retry = outcomeUnknown(e) ? ' Submitting again is safe: the business will not be created twice.' : '';
+    setProblem({ message: `The business was not created. ${e.message}${retry}${e.requestId ? ` (reference ${e.requestId})` : ''}`, more });
+    if (first) setFocus(first);
+  }
+
+  const err = (name: FieldName): string | undefined => (get(errors, name) as { message?: string } | undefined)?.message;
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="stack biz-create" aria-describedby={problem ? 'biz-create-problem' : undefined}>
+      <div role="alert" id="biz-create-problem">
+        {problem && (
+          <div className="form-error">
+            <p>{problem.message}</p>
+            {problem.more.length > 0 && (
+              <ul>
+                {problem.more.map((m) => (
+                  <li key={m}>{m}</li>
+                ))}
+              </ul>
+            )}
+          </div>
+        )}
+      </div>
+      <TextField id="biz-name" label="Business name" required autoComplete="organization" registration={register('name')} error={err('name')} />
+      {sourceChannels && (
+        <div className="field">
+          <label htmlFor="biz-source">
+            Lead source<span className="required-mark"> (required)</span>
+          </label>
+          <select
+            id="biz-source"
+            aria-required
+            aria-invalid={err('source_channel_id') ? true : undefined}
+            aria-describedby={err('source_channel_id') ? 'biz-source-error' : undefined}
+            {...register('source_channel_id')}
+          >
+            <option value="">Choose the channel the lead came from</option>
+            {sourceChannels.map((slug) => (
+              <option key={slug} value={slug}>
+                {slug}
+              </option>
+            ))}
+          </select>
+          {err('source_channel_id') && (
+            <p id="biz-source-error" className="field-error">
+              {err('source_channel_id')}
+            </p>
+          )}
+        </div>
+      )}
+      <fieldset className="biz-contact" aria-describedby="biz-contact-hint">
+        <legend>Contact (optional)</legend>
+        <p id="biz-contact-hint" className="field-hint">
+          The person the Portal invites to complete the application. If you add one, give a full name and an email address.
+        </p>
+        <TextField id="biz-contact-name" label="Full name" autoComplete="name" registration={register('contact.full_name')} error={err('contact.full_name')} />
+        <TextField id="biz-contact-email" label="Email address" type="email" autoComplete="email" registration={register('contact.email')} error={err('contact.email')} />
+        <TextField id="biz-contact-phone" label="Phone number" type="tel" autoComplete="tel" registration={register('contact.phone_number')} error={err('contact.phone_number')} />
+        <TextField id="biz-contact-company" label="Company" autoComplete="organization" registration={register('contact.company_name')} error={err('contact.company_name')} />
+        <TextField id="biz-contact-title" label="Job title" autoComplete="organization-title" registration={register('contact.job_title')} error={err('contact.job_title')} />
+      </fieldset>
+      <DocumentPicker files={files} onChange={onFilesChange} disabled={isSubmitting} />
+      <div className="actions">
+        <button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? 'Creating the business…' : 'Create business'}
+        </button>
+      </div>
+    </form>
+  );
+}

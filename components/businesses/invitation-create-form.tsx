@@ -1,0 +1,94 @@
+'use client';
+
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { get, useForm, type FieldPath } from 'react-hook-form';
+import type { z } from 'zod';
+import { ApiError } from '@/lib/api/api-error';
+import { apiFetch } from '@/lib/api/api-fetch';
+import { emptyInvitationForm, InvitationForm, type InvitationFormValues } from '@/lib/bff/invitation-form';
+import { InvitationCreated, type InvitationCreateBody } from '@/lib/bff/invitations';
+import { invitationsKey } from '@/lib/queries/invitations';
+import { TextField } from './text-field';
+
+type FieldName = FieldPath<InvitationFormValues>;
+const FIELDS: readonly FieldName[] = ['client_name', 'client_email', 'ttl_hours'];
+const isField = (p: string | undefined): p is FieldName => FIELDS.some((f) => f === p);
+
+interface Props {
+  applicationId: string;
+  onCreated(created: InvitationCreated): void;
+}
+
+/** Invites the application's client: an optional name and email (for the staff's records) and how long the link lasts. */
+export function InvitationCreateForm({ applicationId, onCreated }: Props) {
+  const queryClient = useQueryClient();
+  const [problem, setProblem] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors },
+  } = useForm<InvitationFormValues, unknown, z.output<typeof InvitationForm>>({
+    resolver: zodResolver(InvitationForm),
+    defaultValues: emptyInvitationForm(),
+  });
+  const create = useMutation({
+    mutationFn: (body: InvitationCreateBody) =>
+      apiFetch(`/api/applications/${applicationId}/invitations`, { method: 'POST', body, schema: InvitationCreated }),
+    onSuccess: (created) => {
+      reset(emptyInvitationForm());
+      onCreated(created);
+      void queryClient.invalidateQueries({ queryKey: invitationsKey(applicationId) });
+    },
+    onError: (e) => {
+      if (!(e instanceof ApiError)) {
+        setProblem('The invitation was not created. Try again.');
+        return;
+      }
+      for (const d of e.details) if (isField(d.parameter)) setError(d.parameter, { type: 'server', message: d.message });
+      setProblem(`The invitation was not created. ${e.message}${e.requestId ? ` (reference ${e.requestId})` : ''}`);
+    },
+  });
+
+  const onSubmit = handleSubmit(
+    (body) => {
+      setProblem(null);
+      create.mutate(body);
+    },
+    () => setProblem('The invitation was not created: check the fields marked below.'),
+  );
+  const err = (name: FieldName): string | undefined => (get(errors, name) as { message?: string } | undefined)?.message;
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="stack biz-invite-form" aria-labelledby="biz-invite-form-title">
+      <h3 id="biz-invite-form-title">Invite the client</h3>
+      <div role="alert">{problem && <p className="form-error">{problem}</p>}</div>
+      <TextField id="biz-invite-name" label="Client’s name (optional)" autoComplete="off" registration={register('client_name')} error={err('client_name')} />
+      <TextField
+        id="biz-invite-email"
+        label="Client’s email address (optional)"
+        type="email"
+        autoComplete="off"
+        registration={register('client_email')}
+        error={err('client_email')}
+      />
+      <TextField
+        id="biz-invite-ttl"
+        label="Link valid for (hours)"
+        type="number"
+        hint="168 hours is one week; at most 720 (30 days)."
+        required
+        registration={register('ttl_hours')}
+        error={err('ttl_hours')}
+      />
+      <div className="actions">
+        <button type="submit" disabled={create.isPending}>
+          {create.isPending ? 'Creating the link…' : 'Create invitation link'}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { INVITATION_TTL_HOURS, InvitationCreateBody } from './invitations';
+
+const { min, max } = INVITATION_TTL_HOURS;
+
+/**
+ * The invite-a-client form: strings as typed (empty means "not given"), checked with messages people can
+ * act on, then piped into the shared InvitationCreateBody the route accepts.
+ */
+export const InvitationForm = z
+  .object({
+    client_name: z.string().trim().max(200, 'Use at most 200 characters'),
+    client_email: z
+      .string()
+      .trim()
+      .max(254, 'Use at most 254 characters')
+      .refine((v) => v === '' || z.email().safeParse(v).success, 'Enter a valid email address, or leave it out'),
+    ttl_hours: z
+      .string()
+      .trim()
+      .regex(/^\d+$/, 'Enter a whole number of hours')
+      .refine((v) => Number(v) >= min && Number(v) <= max, `Enter between ${min} and ${max} hours (${max / 24} days)`),
+  })
+  .transform((v): InvitationCreateBody => ({ client_name: v.client_name || null, client_email: v.client_email || null, ttl_hours: Number(v.ttl_hours) }))
+  .pipe(InvitationCreateBody);
+
+export type InvitationFormValues = z.input<typeof InvitationForm>;
+
+export const emptyInvitationForm = (): InvitationFormValues => ({ client_name: '', client_email: '', ttl_hours: String(INVITATION_TTL_HOURS.default) });

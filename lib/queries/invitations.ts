@@ -1,0 +1,13 @@
+import { queryOptions } from '@tanstack/react-query';
+import { apiFetch } from '@/lib/api/api-fetch';
+import { InvitationList } from '@/lib/bff/invitations';
+
+export const invitationsKey = (applicationId: string) => ['invitations', applicationId] as const;
+
+/** An application's client invitations, newest first. Statuses move with time, so they are read fresh. */
+export const invitationsQuery = (applicationId: string) =>
+  queryOptions({
+    queryKey: invitationsKey(applicationId),
+    queryFn: ({ signal }) => apiFetch(`/api/applications/${applicationId}/invitations`, { schema: InvitationList, signal }),
+    staleTime: 0,
+  });
