@@ -284,6 +284,7 @@ export function segmentValues(route: CatalogRoute, f: RouteFixtures, app: Applic
  */
 const WELL_FORMED_QUERY: Record<string, string> = {
   'POST /api/applications/[applicationId]/files': 'block_key=bank_statements&schema_key=bank_statements&field_key=files',
+  'POST /api/deal-applications/[dealApplicationId]/files': 'block_key=management_accounts&schema_key=management_accounts&field_key=files',
   'POST /api/businesses/[businessId]/uploads/[uploadId]': 'filename=document.pdf',
 };
 
