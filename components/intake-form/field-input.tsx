@@ -114,6 +114,8 @@ export const FieldInput = memo(function FieldInput({ field, name, itemId, label,
     return (
       <fieldset
         className={`field choice${error ? ' has-error' : ''}`}
+        // A radio set is a radiogroup, the role aria-required and aria-invalid are allowed on (a plain group's are not).
+        role={type === 'radio' ? 'radiogroup' : undefined}
         aria-describedby={describedBy}
         aria-invalid={error ? true : undefined}
         aria-required={type === 'radio' && field.required ? true : undefined}

@@ -55,7 +55,7 @@ test('staff create a deal for a recipient, move it, and fill and submit its appl
   await expectAccessible(page, 'the deal form shows its errors');
 
   await page.getByLabel('Deal name').fill(dealName);
-  await page.getByLabel('Recipient').selectOption({ label: 'Harbour Bank Business Finance' });
+  await page.getByLabel('Recipient', { exact: true }).selectOption({ label: 'Harbour Bank Business Finance' });
   await page.getByRole('button', { name: 'Create the deal' }).click();
 
   // The deal's page.
@@ -151,7 +151,7 @@ test('a deal for the Portal itself, and a page for a deal that does not exist', 
   await page.goto(`/deals/new?business_id=${businessId}`);
   await page.getByLabel('Deal name').fill(`Portal deal ${suffix}`);
   await expect(page.getByRole('radio', { name: 'The Portal itself' })).toBeChecked();
-  await expect(page.getByLabel('Recipient')).toHaveCount(0);
+  await expect(page.getByLabel('Recipient', { exact: true })).toHaveCount(0);
   await page.getByRole('button', { name: 'Create the deal' }).click();
   await expect(page.getByRole('heading', { level: 1, name: `Portal deal ${suffix}` })).toBeVisible();
   await expect(page.locator('dl.deals-facts').first()).toContainText('Portal');
