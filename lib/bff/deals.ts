@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BusinessId, DealCreateBody, PageQuery } from '@/lib/portal';
+import { BusinessId, DealCreateBody, PageQuery, RecipientId } from '@/lib/portal';
 import { Named, pageOf } from './businesses';
 
 /**
@@ -39,3 +39,28 @@ export type DealView = z.infer<typeof DealView>;
 
 export const RecipientListView = pageOf(Named);
 export type RecipientListView = z.infer<typeof RecipientListView>;
+
+/**
+ * The "create a deal" form as the person fills it: who the deal is for is a choice of its own, and a
+ * recipient is asked for only when the deal is not for the Portal itself. Messages are the ones shown.
+ */
+export const DealCreateForm = z
+  .object({
+    business_id: z.string().min(1, 'Choose the business the deal is for.').pipe(BusinessId),
+    name: z.string().trim().min(1, 'Name the deal.').max(255, 'Use at most 255 characters.'),
+    for: z.enum(['portal', 'recipient']),
+    recipient_id: z.string(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.for !== 'recipient') return;
+    if (!RecipientId.safeParse(v.recipient_id).success) {
+      ctx.addIssue({ code: 'custom', path: ['recipient_id'], message: 'Choose the recipient the deal is made for.' });
+    }
+  });
+export type DealCreateForm = z.input<typeof DealCreateForm>;
+
+/** The create body of a filled form: no recipient_id for a deal of the Portal itself. */
+export function dealCreateInputOf(form: z.output<typeof DealCreateForm>): DealCreateInput {
+  const { business_id, name } = form;
+  return form.for === 'recipient' ? { business_id, name, recipient_id: form.recipient_id } : { business_id, name };
+}

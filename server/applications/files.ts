@@ -10,6 +10,9 @@ import {
 import { AppError } from '@/server/http/app-error';
 import { PortalError, portalDownload, portalRequest, portalTransfer, urlBelow } from '@/server/portal';
 import type { ApplicationLinks } from './links';
+
+/** What the file operations need of an application's links: intake and deal applications both have them. */
+export type FileLinks = Pick<ApplicationLinks, 'files' | 'fileUploads'>;
 import { byteLimit, fileTooLarge, type UploadRequest } from './upload-request';
 
 export function listFiles(links: Pick<ApplicationLinks, 'files'>, query: FilesQuery, signal?: AbortSignal) {
@@ -40,18 +43,18 @@ export function readAllFiles(links: Pick<ApplicationLinks, 'files'>, signal?: Ab
 }
 
 /** A file of the application, found by listing: its signed download url stays on the server. */
-export async function findFile(links: ApplicationLinks, fileId: string, signal?: AbortSignal): Promise<AnswerFile> {
+export async function findFile(links: Pick<ApplicationLinks, 'files'>, fileId: string, signal?: AbortSignal): Promise<AnswerFile> {
   const found = (await walkFiles(links, {}, signal, (f) => f.id === fileId)).find((f) => f.id === fileId);
   if (!found) throw new AppError('not_found', 'That file does not exist.');
   return found;
 }
 
-export function deleteFile(links: ApplicationLinks, fileId: string, signal?: AbortSignal) {
+export function deleteFile(links: Pick<ApplicationLinks, 'files'>, fileId: string, signal?: AbortSignal) {
   return portalRequest({ method: 'DELETE', url: urlBelow(links.files, fileId), schema: AnswerFileDeleteResult, signal });
 }
 
 /** The file's bytes from its signed download url, body unread, for streaming to the browser. */
-export async function downloadFile(links: ApplicationLinks, fileId: string, signal?: AbortSignal) {
+export async function downloadFile(links: Pick<ApplicationLinks, 'files'>, fileId: string, signal?: AbortSignal) {
   const file = await findFile(links, fileId, signal);
   return portalDownload(file.url, { signal });
 }
@@ -62,7 +65,7 @@ export async function downloadFile(links: ApplicationLinks, fileId: string, sign
  * file list read back, because the transfer reply names the file but not its id.
  */
 export async function uploadFile(
-  links: ApplicationLinks,
+  links: FileLinks,
   target: FileUploadQuery,
   upload: UploadRequest,
   signal: AbortSignal,

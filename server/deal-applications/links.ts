@@ -11,7 +11,9 @@ export interface DealApplicationLinks {
   answers: string;
   updateAnswers: string;
   repeatableItems: string;
-  /** The files attached to its file questions (read by the form snapshot). */
+  /** Where upload credentials for a file question are asked for. */
+  fileUploads: string;
+  /** The files attached to its file questions. */
   files: string;
   submit: string;
 }
@@ -26,6 +28,7 @@ export function dealLinksFrom(app: DealApplication, contract: ApplicationContrac
     answers: contract.operations.read_answers_url,
     updateAnswers: contract.operations.update_answers_url,
     repeatableItems: contract.operations.repeatable_items_url,
+    fileUploads: contract.operations.file_uploads_url,
     files: contract.operations.files_url,
     submit: app.submit_url,
   };

@@ -13,3 +13,6 @@ export type DealItemsParams = z.infer<typeof DealItemsParams>;
 
 export const DealItemParams = DealItemsParams.extend({ itemId: RepeatableItemId });
 export type DealItemParams = z.infer<typeof DealItemParams>;
+
+export const DealFileParams = DealApplicationParams.extend({ fileId: z.string().regex(ID_PATTERNS.answerFile, 'not a file id') });
+export type DealFileParams = z.infer<typeof DealFileParams>;

@@ -18,7 +18,16 @@ export interface FilledField {
 }
 
 export async function readContract(page: Page, applicationId: string): Promise<ContractView> {
-  const res = await page.request.get(`/api/applications/${applicationId}/contract`);
+  return readContractFrom(page, `/api/applications/${applicationId}`);
+}
+
+/** The contract of a deal application (its routes live under /api/deal-applications). */
+export async function readDealContract(page: Page, dealApplicationId: string): Promise<ContractView> {
+  return readContractFrom(page, `/api/deal-applications/${dealApplicationId}`);
+}
+
+async function readContractFrom(page: Page, apiBase: string): Promise<ContractView> {
+  const res = await page.request.get(`${apiBase}/contract`);
   expect(res.status(), await res.text()).toBe(200);
   return ((await res.json()) as { contract: ContractView }).contract;
 }

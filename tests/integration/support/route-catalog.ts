@@ -140,6 +140,7 @@ export interface RouteFixtures {
   dealApplicationId: string;
   dealBlockKey: string;
   dealItemId: string;
+  dealFileId: string;
   invitationId: string;
 }
 
@@ -238,6 +239,10 @@ export async function routeFixtures(staff: BffClient): Promise<RouteFixtures> {
   const dealApplicationId = deal.application?.id;
   if (!dealApplicationId) throw new Error(`deal ${deal.id} has no application`);
   const dealItem = await must(await staff.post(`/api/deal-applications/${dealApplicationId}/items/directors`, { body: {} }), 201, 'create a deal item');
+  const dealPdf = new TextEncoder().encode('%PDF-1.4\n% management accounts\n');
+  const dealTarget = new URLSearchParams({ block_key: 'management_accounts', schema_key: 'management_accounts', field_key: 'files' });
+  const dealFile = await postBytes(staff, `/api/deal-applications/${dealApplicationId}/files?${dealTarget}`, dealPdf, 'application/pdf', 'accounts.pdf');
+  const dealFileId = FileUploadResult.parse((await must(dealFile, 201, 'upload a deal application file')).body).file.id;
   const invited = await must(await staff.post(`/api/applications/${b.applicationId}/invitations`, { body: {} }), 201, 'invite');
   return {
     a,
@@ -248,6 +253,7 @@ export async function routeFixtures(staff: BffClient): Promise<RouteFixtures> {
     dealApplicationId,
     dealBlockKey: 'directors',
     dealItemId: ItemWriteResult.parse(dealItem.body).item.item_id,
+    dealFileId,
     invitationId: InvitationCreated.parse(invited.body).invitation.id,
   };
 }
@@ -265,7 +271,7 @@ export function segmentValues(route: CatalogRoute, f: RouteFixtures, app: Applic
     applicationId: app.applicationId,
     blockKey: deal ? f.dealBlockKey : app.blockKey,
     itemId: deal ? f.dealItemId : app.itemId,
-    fileId: app.fileId,
+    fileId: deal ? f.dealFileId : app.fileId,
     evidenceId: app.evidenceId,
     runId: app.runId,
     suggestionId: app.suggestionId,
@@ -284,6 +290,7 @@ export function segmentValues(route: CatalogRoute, f: RouteFixtures, app: Applic
  */
 const WELL_FORMED_QUERY: Record<string, string> = {
   'POST /api/applications/[applicationId]/files': 'block_key=bank_statements&schema_key=bank_statements&field_key=files',
+  'POST /api/deal-applications/[dealApplicationId]/files': 'block_key=management_accounts&schema_key=management_accounts&field_key=files',
   'POST /api/businesses/[businessId]/uploads/[uploadId]': 'filename=document.pdf',
 };
 

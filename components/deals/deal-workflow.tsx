@@ -1,0 +1,140 @@
+'use client';
+
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { ApiError } from '@/lib/api/api-error';
+import { apiFetch } from '@/lib/api/api-fetch';
+import type { StagesView } from '@/lib/bff/businesses';
+import { DealView } from '@/lib/bff/deals';
+import { dealKey, dealQuery } from '@/lib/queries/deals';
+import { recipientLabel, statusLabel } from './deal-labels';
+
+interface Props {
+  initialDeal: DealView;
+  stages: StagesView;
+  business: { id: string; name: string | null } | null;
+}
+
+type Outcome =
+  | { kind: 'moved'; text: string }
+  | { kind: 'changed'; text: string; retry: { id: string; name: string } }
+  | { kind: 'failed'; text: string };
+
+const reference = (e: ApiError) => (e.requestId ? ` (reference ${e.requestId})` : '');
+
+/** What moved under us, in words: the stage, or else some other change of the deal. */
+function explainChange(before: DealView, now: DealView): string {
+  if (before.workflow.stage.id !== now.workflow.stage.id) {
+    return `Someone moved this deal from ${before.workflow.stage.name} to ${now.workflow.stage.name} after you opened it.`;
+  }
+  if (before.name !== now.name) return `Someone renamed this deal to “${now.name}” after you opened it.`;
+  return 'Someone changed this deal after you opened it.';
+}
+
+/** A deal's facts and its workflow: every stage of its pipeline in order, with a move to any other. */
+export function DealWorkflow({ initialDeal, stages, business }: Props) {
+  const queryClient = useQueryClient();
+  const { data: deal } = useQuery({ ...dealQuery(initialDeal.id), initialData: initialDeal });
+  const [busy, setBusy] = useState<string | null>(null);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const messageRef = useRef<HTMLDivElement>(null);
+  const currentIndex = stages.items.findIndex((s) => s.id === deal.workflow.stage.id);
+
+  const show = (o: Outcome) => {
+    setOutcome(o);
+    // The button pressed is gone or moved: the message is where the person continues.
+    requestAnimationFrame(() => messageRef.current?.focus());
+  };
+
+  const move = async (target: { id: string; name: string }) => {
+    const before = deal;
+    setBusy(target.id);
+    setOutcome(null);
+    try {
+      const reply = await apiFetch(`/api/deals/${encodeURIComponent(before.id)}/stage-transitions`, {
+        method: 'POST',
+        body: { stage_id: target.id },
+        headers: { 'If-Match': before.etag, 'Idempotency-Key': crypto.randomUUID() },
+      });
+      const moved = DealView.parse((reply as { deal: unknown }).deal);
+      queryClient.setQueryData(dealKey(moved.id), moved);
+      show({ kind: 'moved', text: `Moved to ${moved.workflow.stage.name}.` });
+    } catch (e) {
+      if (e instanceof ApiError && e.status === 412) {
+        const current = DealView.safeParse((e.body as { current?: unknown } | null)?.current);
+        const now = current.success ? current.data : await queryClient.fetchQuery({ ...dealQuery(before.id), staleTime: 0 });
+        queryClient.setQueryData(dealKey(now.id), now);
+        const explained = `${explainChange(before, now)} It is now at ${now.workflow.stage.name}; your move to ${target.name} was not made.`;
+        if (now.workflow.stage.id === target.id) show({ kind: 'moved', text: `${explainChange(before, now)} It is already at ${target.name}.` });
+        else show({ kind: 'changed', text: explained, retry: target });
+      } else if (e instanceof ApiError) {
+        show({ kind: 'failed', text: `The deal was not moved: ${e.message}${reference(e)}` });
+      } else {
+        show({ kind: 'failed', text: 'The deal was not moved. Try again.' });
+      }
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <>
+      <div className="deals-head">
+        <h1 id="deal-title">{deal.name}</h1>
+      </div>
+      <dl className="deals-facts">
+        <dt>Business</dt>
+        <dd>{business ? (business.name ?? business.id) : <span className="muted">Not named by the Portal</span>}</dd>
+        <dt>For</dt>
+        <dd>{recipientLabel(deal.recipient)}</dd>
+        <dt>Pipeline</dt>
+        <dd>{deal.workflow.pipeline.name}</dd>
+        <dt>Stage</dt>
+        <dd>{deal.workflow.stage.name}</dd>
+        <dt>Status</dt>
+        <dd>{statusLabel(deal.status)}</dd>
+      </dl>
+
+      <section className="deals-panel" aria-labelledby="workflow-title">
+        <h2 id="workflow-title">Workflow</h2>
+        <ol className="deals-stepper" aria-label={`Stages of ${stages.pipeline.name}`}>
+          {stages.items.map((s, i) => {
+            const current = s.id === deal.workflow.stage.id;
+            return (
+              <li key={s.id} aria-current={current ? 'step' : undefined}>
+                <span>
+                  {i + 1}. {s.name}
+                </span>
+                <span className="deals-step-state">{current ? 'Current stage' : currentIndex >= 0 && i < currentIndex ? 'Earlier stage' : 'Later stage'}</span>
+                {!current && (
+                  <button type="button" className="secondary" onClick={() => void move(s)} disabled={busy !== null}>
+                    Move to {s.name}
+                  </button>
+                )}
+              </li>
+            );
+          })}
+        </ol>
+        {busy && (
+          <p role="status" className="muted">
+            Moving the deal…
+          </p>
+        )}
+        <div ref={messageRef} tabIndex={-1}>
+          <div role="status">{outcome?.kind === 'moved' && <p className="notice success">{outcome.text}</p>}</div>
+          <div role="alert">
+            {outcome?.kind === 'failed' && <p className="notice warning">{outcome.text}</p>}
+            {outcome?.kind === 'changed' && (
+              <div className="notice warning">
+                <p>{outcome.text}</p>
+                <button type="button" onClick={() => void move(outcome.retry)} disabled={busy !== null}>
+                  Move to {outcome.retry.name} now
+                </button>
+              </div>
+            )}
+          </div>
+        </div>
+      </section>
+    </>
+  );
+}

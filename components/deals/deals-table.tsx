@@ -1,0 +1,50 @@
+import Link from 'next/link';
+import type { DealSummaryView } from '@/lib/bff/deals';
+import { dealHref, recipientLabel, statusLabel } from './deal-labels';
+
+interface Props {
+  deals: readonly DealSummaryView[];
+  /** The business every deal of the list belongs to, when the list is one business's. */
+  business: { id: string; name: string | null } | null;
+  caption: string;
+}
+
+const dateOf = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+
+/** A page of deals: who each is for and where it stands in its workflow. */
+export function DealsTable({ deals, business, caption }: Props) {
+  return (
+    <table className="table">
+      <caption className="visually-hidden">{caption}</caption>
+      <thead>
+        <tr>
+          <th scope="col">Deal</th>
+          {business && <th scope="col">Business</th>}
+          <th scope="col">For</th>
+          <th scope="col">Stage</th>
+          <th scope="col">Status</th>
+          <th scope="col">Last updated</th>
+        </tr>
+      </thead>
+      <tbody>
+        {deals.map((d) => (
+          <tr key={d.id}>
+            <td>
+              <Link href={dealHref(d.id, business?.id)} prefetch={false}>
+                {d.name}
+              </Link>
+              {d.is_sample && <span className="muted"> (sample)</span>}
+            </td>
+            {business && <td>{business.name ?? business.id}</td>}
+            <td>{recipientLabel(d.recipient)}</td>
+            <td>{d.workflow.stage.name}</td>
+            <td>{statusLabel(d.status)}</td>
+            <td>
+              <time dateTime={d.updated_at}>{dateOf(d.updated_at)}</time>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

@@ -1,0 +1,11 @@
+import 'server-only';
+import type { DealsQuery } from '@/lib/bff/deals';
+import { DealPage } from '@/lib/portal';
+import { portalRequest, routes } from '@/server/portal';
+import { dealListView } from './views';
+
+/** A page of deals as the browser sees it (the deals page reads it on the server). */
+export async function listDeals(query: DealsQuery, signal?: AbortSignal) {
+  const res = await portalRequest({ path: routes.deals(), schema: DealPage, query, signal });
+  return { view: dealListView(res.data), requestId: res.requestId };
+}
