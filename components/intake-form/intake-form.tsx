@@ -147,7 +147,7 @@ export function IntakeForm({ apiBase, snapshot, canWrite, deviceKey, initialSect
         <div className="intake">
           <header className="intake-head">
             <div>
-              <p className="muted">{shown.business?.name ?? 'Unnamed business'}</p>
+              <p className="muted">{shown.kind === 'deal' ? 'Deal application' : (shown.business?.name ?? 'Unnamed business')}</p>
               <h1>{snapshot.contract.application_name}</h1>
               {snapshot.contract.description && <p>{snapshot.contract.description}</p>}
             </div>
