@@ -45,13 +45,14 @@ export function StartPanel({ base, preparation, latestRun, canEdit, textDirty }:
   const queryClient = useQueryClient();
   const { update, remember } = usePreparationWrites(base);
   const [starting, setStarting] = useState(false);
-  const [savingMode, setSavingMode] = useState(false);
+  // The mode chosen and being saved: shown at once, the preparation catches up when the save lands.
+  const [chosenMode, setChosenMode] = useState<AiMode | null>(null);
   const [notice, setNotice] = useState<{ kind: 'error' | 'stale'; text: string } | null>(null);
   const [status, setStatus] = useState('');
   const why = blocker(preparation, latestRun, textDirty);
 
   async function chooseMode(mode: AiMode) {
-    setSavingMode(true);
+    setChosenMode(mode);
     setNotice(null);
     try {
       let outcome = await update({ ai_mode: mode });
@@ -61,7 +62,7 @@ export function StartPanel({ base, preparation, latestRun, canEdit, textDirty }:
     } catch (e) {
       setNotice({ kind: 'error', text: `The mode was not saved. ${messageOf(e)}` });
     } finally {
-      setSavingMode(false);
+      setChosenMode(null);
     }
   }
 
@@ -74,7 +75,7 @@ export function StartPanel({ base, preparation, latestRun, canEdit, textDirty }:
     try {
       const { run } = await apiFetch(`${base}/start`, {
         method: 'POST',
-        body: { expected_preparation_revision: preparation.revision, ai_mode: preparation.ai_mode },
+        body: { expected_preparation_revision: preparation.revision, ai_mode: chosenMode ?? preparation.ai_mode },
         headers: { 'Idempotency-Key': idempotencyKey },
         schema: RunReply,
       });
@@ -105,7 +106,7 @@ export function StartPanel({ base, preparation, latestRun, canEdit, textDirty }:
   return (
     <section className="autofill-panel" aria-labelledby="autofill-start-title">
       <h2 id="autofill-start-title">Start</h2>
-      <fieldset className="autofill-modes" disabled={!canEdit || savingMode}>
+      <fieldset className="autofill-modes" disabled={!canEdit}>
         <legend>Mode</legend>
         {MODES.map((m) => (
           <div key={m.value} className="option">
@@ -114,7 +115,7 @@ export function StartPanel({ base, preparation, latestRun, canEdit, textDirty }:
               id={`autofill-mode-${m.value}`}
               name="autofill-mode"
               value={m.value}
-              checked={preparation.ai_mode === m.value}
+              checked={(chosenMode ?? preparation.ai_mode) === m.value}
               aria-describedby={`autofill-mode-${m.value}-help`}
               onChange={() => void chooseMode(m.value)}
             />

@@ -1,5 +1,5 @@
 import type { FieldModel } from '@/lib/forms';
-import { wordDiff } from './word-diff';
+import { diffSide, wordDiff } from './word-diff';
 
 interface Props {
   field: FieldModel | undefined;
@@ -66,7 +66,7 @@ export function ValueDiff({ field, current, proposed }: Props) {
 }
 
 function TextSide({ before, after, side }: { before: string; after: string; side: 'removed' | 'added' }) {
-  const parts = wordDiff(before, after).filter((p) => p.kind === 'same' || p.kind === side);
+  const parts = diffSide(wordDiff(before, after), side);
   return (
     <>
       {parts.map((p, i) =>

@@ -53,3 +53,17 @@ export function wordDiff(before: string, after: string): DiffPart[] {
   while (j < b.length) push(parts, 'added', b[j++]!);
   return parts;
 }
+
+/**
+ * One side of a diff (the old text with its removals, or the new one with its additions), with the spaces
+ * between two changed words folded into the change: "Someone Else" reads as one removal, not two.
+ */
+export function diffSide(parts: readonly DiffPart[], side: 'removed' | 'added'): DiffPart[] {
+  const kept = parts.filter((p) => p.kind === 'same' || p.kind === side);
+  const out: DiffPart[] = [];
+  kept.forEach((p, i) => {
+    const between = p.kind === 'same' && p.text.trim() === '' && kept[i - 1]?.kind === side && kept[i + 1]?.kind === side;
+    push(out, between ? side : p.kind, p.text);
+  });
+  return out;
+}
