@@ -100,7 +100,7 @@ export function EvidencePanel({ base, preparation, canEdit }: Props) {
     try {
       const reply = await uploadEvidence({ base, file, signal: controller.signal, onProgress: (loaded) => patch(key, { loaded }) });
       drop(key);
-      remember({ preparation: reply.preparation, etag: reply.etag });
+      await remember({ preparation: reply.preparation, etag: reply.etag });
       setStatus(`${file.name} uploaded; waiting to be read.`);
     } catch (e) {
       drop(key);
@@ -162,14 +162,14 @@ export function EvidencePanel({ base, preparation, canEdit }: Props) {
         // The preparation moved on (another file was read): removing this one is still what was asked.
         const current = preparationConflictOf(e);
         if (!current) throw e;
-        remember(current);
+        await remember(current);
         if (!current.preparation.evidence_sources.some((s) => s.id === id)) {
           setStatus(`${name} had already been removed.`);
           return;
         }
         reply = await attempt();
       }
-      remember(reply);
+      await remember(reply);
       setStatus(`${name} removed.`);
       inputRef.current?.focus();
     } catch (e) {

@@ -91,8 +91,12 @@ export function ReviewPage({ applicationId, requestedRunId }: Props) {
 
   const setCard = (id: string, state: CardState) => setCards((m) => new Map(m).set(id, state));
   const replaceSuggestion = useCallback(
-    (next: SuggestionView) =>
-      queryClient.setQueryData<SuggestionView[]>(suggestionsKey(base, runId ?? ''), (list) => list?.map((s) => (s.id === next.id ? next : s))),
+    async (next: SuggestionView) => {
+      const key = suggestionsKey(base, runId ?? '');
+      // A read still under way began before this decision: its list would put the suggestion back.
+      await queryClient.cancelQueries({ queryKey: key });
+      queryClient.setQueryData<SuggestionView[]>(key, (list) => list?.map((s) => (s.id === next.id ? next : s)));
+    },
     [queryClient, base, runId],
   );
 
@@ -109,7 +113,7 @@ export function ReviewPage({ applicationId, requestedRunId }: Props) {
           headers: { 'Idempotency-Key': crypto.randomUUID() },
           schema: SuggestionAcceptReply,
         });
-        replaceSuggestion(reply.suggestion);
+        await replaceSuggestion(reply.suggestion);
         setAccepted((m) => new Map(m).set(targetId(s), { value: s.proposed_value, at: Date.now() }));
         setCard(s.id, IDLE);
         if (!quiet) {
@@ -144,7 +148,7 @@ export function ReviewPage({ applicationId, requestedRunId }: Props) {
           headers: { 'Idempotency-Key': crypto.randomUUID() },
           schema: SuggestionDismissReply,
         });
-        replaceSuggestion(reply.suggestion);
+        await replaceSuggestion(reply.suggestion);
         setCard(s.id, IDLE);
         setAnnouncement(`Dismissed “${labelOf(e)}”.`);
         return true;

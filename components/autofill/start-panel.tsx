@@ -87,7 +87,7 @@ export function StartPanel({ base, preparation, latestRun, canEdit, textDirty }:
       setStatus('');
       const current = preparationConflictOf(e);
       if (current) {
-        remember(current);
+        await remember(current);
         setNotice({
           kind: 'stale',
           text:

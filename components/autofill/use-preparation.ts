@@ -16,8 +16,12 @@ export type SaveOutcome = { ok: true; reply: PreparationReply } | { ok: false; c
 export function usePreparationWrites(base: AutofillApiBase) {
   const queryClient = useQueryClient();
   const latest = useCallback(() => queryClient.getQueryData<PreparationReply>(preparationKey(base)), [queryClient, base]);
+  // A poll still under way began before this write: its older preparation must not land after it.
   const remember = useCallback(
-    (reply: PreparationReply) => queryClient.setQueryData<PreparationReply>(preparationKey(base), reply),
+    async (reply: PreparationReply) => {
+      await queryClient.cancelQueries({ queryKey: preparationKey(base) });
+      queryClient.setQueryData<PreparationReply>(preparationKey(base), reply);
+    },
     [queryClient, base],
   );
 
@@ -31,12 +35,12 @@ export function usePreparationWrites(base: AutofillApiBase) {
           headers: etag ? { 'If-Match': etag } : {},
           schema: PreparationReply,
         });
-        remember(reply);
+        await remember(reply);
         return { ok: true, reply };
       } catch (e) {
         const current = preparationConflictOf(e);
         if (!current) throw e;
-        remember(current);
+        await remember(current);
         return { ok: false, current };
       }
     },
