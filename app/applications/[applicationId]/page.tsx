@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import Link from 'next/link';
 import { notFound, redirect } from 'next/navigation';
 import { IntakeFormPage } from '@/components/intake-form/intake-form-page';
 import { ApplicationId } from '@/lib/portal';
@@ -37,12 +38,18 @@ export default async function ApplicationPage({ params, searchParams }: PageProp
     if (isPortalError(e) && e.status === 404) notFound();
   }
   return (
-    <IntakeFormPage
-      apiBase={apiBase}
-      snapshotJson={snapshotJson}
-      canWrite={session.role !== 'reviewer'}
-      deviceKey={`${who}:${applicationId}`}
-      initialSection={typeof section === 'string' ? section : null}
-    />
+    <>
+      <nav aria-label="Autofill" className="actions">
+        <Link href={`/applications/${applicationId}/autofill`}>Autofill</Link>
+        {session.role !== 'client' && <Link href={`/applications/${applicationId}/review`}>Review suggestions</Link>}
+      </nav>
+      <IntakeFormPage
+        apiBase={apiBase}
+        snapshotJson={snapshotJson}
+        canWrite={session.role !== 'reviewer'}
+        deviceKey={`${who}:${applicationId}`}
+        initialSection={typeof section === 'string' ? section : null}
+      />
+    </>
   );
 }

@@ -1,0 +1,121 @@
+'use client';
+
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import Link from 'next/link';
+import { useEffect, useRef, useState } from 'react';
+import { apiFetch } from '@/lib/api/api-fetch';
+import { RunReply, type RunView } from '@/lib/bff/autofill';
+import { preparationKey, runFinished, runKey, runQuery, runsKey, type AutofillApiBase } from '@/lib/queries/autofill';
+import { messageOf } from './errors';
+
+interface Props {
+  base: AutofillApiBase;
+  applicationId: string;
+  /** The newest run as the runs list gave it. */
+  run: RunView;
+  canEdit: boolean;
+  canReview: boolean;
+}
+
+const STEP_TEXT: Record<string, string> = {
+  queued: 'Waiting to start',
+  reading_evidence: 'Reading the evidence',
+  matching_fields: 'Matching the application’s questions',
+  drafting_suggestions: 'Drafting suggestions',
+  completed: 'Finished',
+  failed: 'Failed',
+};
+
+const stepText = (step: string) => STEP_TEXT[step] ?? step.replace(/_/g, ' ');
+
+/**
+ * The newest run: a progress bar that moves while the run works (the run is polled until it finishes), the
+ * failure and a Retry when it failed and may be retried, a link to the suggestions when it completed.
+ */
+export function RunPanel({ base, applicationId, run: listed, canEdit, canReview }: Props) {
+  const queryClient = useQueryClient();
+  const { data: run = listed } = useQuery({ ...runQuery(base, listed.id), initialData: listed });
+  const [retrying, setRetrying] = useState(false);
+  const [error, setError] = useState('');
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  // When the run ends the preparation can start again and the list should know: read both once.
+  const finished = runFinished(run);
+  const wasFinished = useRef(finished);
+  useEffect(() => {
+    if (finished && !wasFinished.current) {
+      void queryClient.invalidateQueries({ queryKey: preparationKey(base) });
+      queryClient.setQueryData<RunView[]>(runsKey(base), (list) => list?.map((r) => (r.id === run.id ? run : r)));
+    }
+    wasFinished.current = finished;
+  }, [finished, queryClient, base, run]);
+
+  async function retry() {
+    if (retrying) return;
+    setRetrying(true);
+    setError('');
+    try {
+      const reply = await apiFetch(`${base}/runs/${encodeURIComponent(run.id)}/retry`, {
+        method: 'POST',
+        headers: { 'Idempotency-Key': crypto.randomUUID() },
+        schema: RunReply,
+      });
+      queryClient.setQueryData(runKey(base, run.id), reply.run);
+      headingRef.current?.focus();
+    } catch (e) {
+      setError(`The run was not retried. ${messageOf(e)}`);
+    } finally {
+      setRetrying(false);
+    }
+  }
+
+  const { completed_units: done, total_units: total } = run.progress;
+  const percent = total > 0 ? Math.round((100 * done) / total) : 0;
+  return (
+    <section className="autofill-panel" aria-labelledby="autofill-run-title" data-run-status={run.status}>
+      <h2 id="autofill-run-title" ref={headingRef} tabIndex={-1}>
+        Latest run
+      </h2>
+      <p className="muted">
+        Started {new Date(run.created_at).toLocaleString('en-GB')}
+        {run.attempt_sequence && run.attempt_sequence > 1 ? `, attempt ${run.attempt_sequence}` : ''}
+      </p>
+      <div className="autofill-progress">
+        <progress aria-label="Autofill progress" aria-describedby="autofill-run-step" value={done} max={Math.max(total, 1)} />
+        <span aria-hidden="true">{percent}%</span>
+      </div>
+      <p id="autofill-run-step" role="status" className="autofill-step">
+        {run.status === 'completed'
+          ? `Finished: ${run.suggestion_count} suggestion${run.suggestion_count === 1 ? '' : 's'}${run.warning_count > 0 ? `, ${run.warning_count} with warnings` : ''}.`
+          : run.status === 'failed'
+            ? 'Autofill failed.'
+            : `${stepText(run.progress.step)} (step ${Math.min(done + 1, Math.max(total, 1))} of ${Math.max(total, 1)})`}
+      </p>
+      {run.status === 'failed' && (
+        <div className="notice warning" role="alert">
+          <p>
+            <strong>Why:</strong> {run.failure?.message ?? 'The Portal gave no reason.'}
+          </p>
+          {run.can_retry && canEdit && (
+            <button type="button" onClick={() => void retry()} disabled={retrying}>
+              {retrying ? 'Retrying…' : 'Retry'}
+            </button>
+          )}
+        </div>
+      )}
+      {run.status === 'completed' &&
+        (canReview ? (
+          <p>
+            <Link href={`/applications/${applicationId}/review?run=${encodeURIComponent(run.id)}`}>Review the suggestions</Link>
+          </p>
+        ) : (
+          <p>Staff will review the suggestions; accepted ones appear in your application.</p>
+        ))}
+      {error && (
+        <p className="field-error" role="alert">
+          {error}
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,154 @@
+'use client';
+
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { apiFetch } from '@/lib/api/api-fetch';
+import { ApiError } from '@/lib/api/api-error';
+import { RunReply, type PreparationView, type RunView } from '@/lib/bff/autofill';
+import { fileSettled, preparationKey, runKey, runsKey, type AutofillApiBase } from '@/lib/queries/autofill';
+import { messageOf, preparationConflictOf } from './errors';
+import { usePreparationWrites } from './use-preparation';
+
+type AiMode = PreparationView['ai_mode'];
+
+interface Props {
+  base: AutofillApiBase;
+  preparation: PreparationView;
+  latestRun: RunView | null;
+  canEdit: boolean;
+  /** The text box holds changes that are not saved (a run would not read them). */
+  textDirty: boolean;
+}
+
+const MODES: ReadonlyArray<{ value: AiMode; label: string; help: string }> = [
+  { value: 'fast', label: 'Fast', help: 'A quick read; good for clear “label: value” documents.' },
+  { value: 'thinking', label: 'Thinking', help: 'Slower, reads each document more carefully.' },
+];
+
+/** Why Start is not offered now, in the person's terms; null when it is. */
+function blocker(p: PreparationView, latestRun: RunView | null, textDirty: boolean): string | null {
+  if (textDirty) return 'Save your text first: Autofill reads only what is saved.';
+  if (p.can_start) return null;
+  if (latestRun && (latestRun.status === 'pending' || latestRun.status === 'running')) return 'A run is in progress; wait for it to finish.';
+  const reading = p.evidence_sources.filter((s) => !fileSettled(s.status)).length;
+  if (reading > 0) return `${reading} document${reading === 1 ? ' is' : 's are'} still being read.`;
+  if (!p.evidence_sources.some((s) => s.status === 'success')) return 'Add some text or a readable document (text, CSV or PDF) first.';
+  return 'The Portal cannot start Autofill for this application right now.';
+}
+
+/**
+ * The AI mode and the Start button. A start quotes the preparation revision the person saw, with a fresh
+ * Idempotency-Key per click; when the preparation changed meanwhile (412), it is read again and the
+ * person is told what happened rather than the click failing silently.
+ */
+export function StartPanel({ base, preparation, latestRun, canEdit, textDirty }: Props) {
+  const queryClient = useQueryClient();
+  const { update, remember } = usePreparationWrites(base);
+  const [starting, setStarting] = useState(false);
+  // The mode chosen and being saved: shown at once, the preparation catches up when the save lands.
+  const [chosenMode, setChosenMode] = useState<AiMode | null>(null);
+  const [notice, setNotice] = useState<{ kind: 'error' | 'stale'; text: string } | null>(null);
+  const [status, setStatus] = useState('');
+  const why = blocker(preparation, latestRun, textDirty);
+
+  async function chooseMode(mode: AiMode) {
+    setChosenMode(mode);
+    setNotice(null);
+    try {
+      let outcome = await update({ ai_mode: mode });
+      // A 412 only means the preparation moved on; the choice still stands.
+      if (!outcome.ok) outcome = await update({ ai_mode: mode });
+      setStatus(outcome.ok ? `Mode set to ${mode}.` : '');
+    } catch (e) {
+      setNotice({ kind: 'error', text: `The mode was not saved. ${messageOf(e)}` });
+    } finally {
+      setChosenMode(null);
+    }
+  }
+
+  async function start() {
+    if (starting || why) return;
+    setStarting(true);
+    setNotice(null);
+    setStatus('Starting Autofill…');
+    const idempotencyKey = crypto.randomUUID();
+    try {
+      const { run } = await apiFetch(`${base}/start`, {
+        method: 'POST',
+        body: { expected_preparation_revision: preparation.revision, ai_mode: chosenMode ?? preparation.ai_mode },
+        headers: { 'Idempotency-Key': idempotencyKey },
+        schema: RunReply,
+      });
+      queryClient.setQueryData(runKey(base, run.id), run);
+      queryClient.setQueryData<RunView[]>(runsKey(base), (list) => [run, ...(list ?? []).filter((r) => r.id !== run.id)]);
+      void queryClient.invalidateQueries({ queryKey: preparationKey(base) });
+      setStatus('Autofill started.');
+    } catch (e) {
+      setStatus('');
+      const current = preparationConflictOf(e);
+      if (current) {
+        await remember(current);
+        setNotice({
+          kind: 'stale',
+          text:
+            'The preparation changed after you last saw it (a document finished reading, or someone else edited it), so Autofill did not start. ' +
+            'It has been read again: check the text and documents, then press Start Autofill again.',
+        });
+      } else {
+        if (e instanceof ApiError && e.status === 409) void queryClient.invalidateQueries({ queryKey: preparationKey(base) });
+        setNotice({ kind: 'error', text: `Autofill did not start. ${messageOf(e)}` });
+      }
+    } finally {
+      setStarting(false);
+    }
+  }
+
+  return (
+    <section className="autofill-panel" aria-labelledby="autofill-start-title">
+      <h2 id="autofill-start-title">Start</h2>
+      <fieldset className="autofill-modes" disabled={!canEdit}>
+        <legend>Mode</legend>
+        {MODES.map((m) => (
+          <div key={m.value} className="option">
+            <input
+              type="radio"
+              id={`autofill-mode-${m.value}`}
+              name="autofill-mode"
+              value={m.value}
+              checked={(chosenMode ?? preparation.ai_mode) === m.value}
+              aria-describedby={`autofill-mode-${m.value}-help`}
+              onChange={() => void chooseMode(m.value)}
+            />
+            <label htmlFor={`autofill-mode-${m.value}`}>{m.label}</label>
+            <span id={`autofill-mode-${m.value}-help`} className="muted">
+              {' '}
+              — {m.help}
+            </span>
+          </div>
+        ))}
+      </fieldset>
+      {canEdit ? (
+        <div className="actions">
+          <button type="button" onClick={() => void start()} disabled={starting || why !== null} aria-describedby={why ? 'autofill-start-why' : undefined}>
+            {starting ? 'Starting…' : 'Start Autofill'}
+          </button>
+          {why && (
+            <p id="autofill-start-why" className="muted">
+              {why}
+            </p>
+          )}
+        </div>
+      ) : (
+        <p className="muted">You can follow Autofill here; staff and the client start it.</p>
+      )}
+      {notice && (
+        <div className="notice warning" role="alert">
+          <p>{notice.text}</p>
+        </div>
+      )}
+      <p role="status" className="muted autofill-status">
+        {status}
+      </p>
+    </section>
+  );
+}
