@@ -7,6 +7,7 @@ import type { ApplicationView } from '@/lib/bff/applications';
 import type { FormSnapshotView } from '@/lib/bff/form-snapshot';
 import { fieldForName, formModel, formStateFrom, nestValues, parseName, type FormValues } from '@/lib/forms';
 import { applicationKey, applicationQuery } from '@/lib/queries/application';
+import { useLiveFormRefresh } from '@/components/live/use-live-form-refresh';
 import type { FormApiBase } from '@/lib/queries/form-snapshot';
 import { sendBatch } from './autosave-transport';
 import { inputIdOf, toDomValue } from './dom-values';
@@ -127,6 +128,9 @@ export function IntakeForm({ apiBase, snapshot, canWrite, deviceKey, initialSect
       detach();
     };
   }, [editable, runtime, apiBase, model, setValue, queryClient]);
+
+  // Others' answers, items, files, accepted suggestions and submission arrive without a reload.
+  useLiveFormRefresh({ apiBase, runtime, editable, setValue });
 
   // Hydrated and listening: benchmarks and tests wait for this mark (no re-render needed to set it).
   useEffect(() => {

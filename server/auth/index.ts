@@ -22,6 +22,7 @@ export {
 export {
   createClientSession,
   createUserSession,
+  isSessionLive,
   resolveSession,
   revokeSession,
   revokeSessionsForInvitation,

@@ -122,6 +122,21 @@ export async function resolveSession(
   return toResolved(row);
 }
 
+/**
+ * Whether sid may still be used, by the same rules as resolveSession, without counting as activity: a
+ * long-lived stream asks this now and then, and must not keep an otherwise idle session alive.
+ */
+export async function isSessionLive(
+  db: Db,
+  sid: string,
+  now: Date = new Date(),
+  policy: SessionPolicy = DEFAULT_SESSION_POLICY,
+): Promise<boolean> {
+  if (!SECRET_TOKEN_PATTERN.test(sid)) return false;
+  const idleCutoff = new Date(now.getTime() - policy.idleMinutes * MINUTE_MS);
+  return (await db.one<SessionRow>(RESOLVE_SQL, [sid, now, idleCutoff])) !== null;
+}
+
 /** Sign-out. True when a live session was revoked. */
 export async function revokeSession(db: Db, sid: string, now: Date = new Date()): Promise<boolean> {
   const rows = await db.query('UPDATE sessions SET revoked_at = $2 WHERE id = $1 AND revoked_at IS NULL RETURNING id', [sid, now]);

@@ -2,6 +2,14 @@ import 'server-only';
 import { TooManyRowsError } from './errors';
 import type { Db, DbKind, SqlParam } from './types';
 
+type Listen = Db['listen'];
+
+/** LISTEN takes an identifier, not a parameter: only plain lower-case names are let through. */
+export function checkChannel(channel: string): string {
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(channel)) throw new Error(`not a valid notification channel name: ${channel}`);
+  return channel;
+}
+
 /** What a driver (a PGlite instance or transaction, a pg pool or client) must offer to back a Db. */
 export interface Executor {
   query(sql: string, params: readonly SqlParam[]): Promise<object[]>;
@@ -11,7 +19,7 @@ export interface Executor {
 type Begin = <T>(fn: (tx: Db) => Promise<T>) => Promise<T>;
 
 /** Builds the Db surface once, so both drivers share `one` and the transaction rules. */
-export function dbOver(kind: DbKind, ex: Executor, begin: Begin, close: () => Promise<void>): Db {
+export function dbOver(kind: DbKind, ex: Executor, begin: Begin, close: () => Promise<void>, listen: Listen): Db {
   const query = async <T extends object>(sql: string, params: readonly SqlParam[] = []) =>
     // The driver boundary: rows are untyped there, callers state the shape their SQL selects.
     (await ex.query(sql, params)) as T[];
@@ -25,6 +33,7 @@ export function dbOver(kind: DbKind, ex: Executor, begin: Begin, close: () => Pr
     },
     exec: (sql) => ex.exec(sql),
     transaction: begin,
+    listen,
     close,
   };
 }
@@ -58,6 +67,12 @@ export function transactionHandle(kind: DbKind, ex: Executor): { tx: Db; end: ()
       throw err;
     }
   };
-  const tx = dbOver(kind, guarded, nested, () => Promise.reject(new Error('close the database, not a transaction handle')));
+  const tx = dbOver(
+    kind,
+    guarded,
+    nested,
+    () => Promise.reject(new Error('close the database, not a transaction handle')),
+    () => Promise.reject(new Error('listen on the database, not on a transaction handle')),
+  );
   return { tx, end: () => void (open = false) };
 }

@@ -1,6 +1,6 @@
 import 'server-only';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
-import { dbOver, transactionHandle, type Executor } from './handle';
+import { checkChannel, dbOver, transactionHandle, type Executor } from './handle';
 import { lockEmbeddedDb } from './pglite-lock';
 import type { Db } from './types';
 
@@ -40,7 +40,7 @@ export async function openPglite(path: string | null, options: { loadDataDir?: B
       }
     });
   let closed = false;
-  return dbOver('pglite', executor(pg), begin, async () => {
+  const close = async () => {
     if (closed) return;
     closed = true;
     try {
@@ -48,5 +48,14 @@ export async function openPglite(path: string | null, options: { loadDataDir?: B
     } finally {
       release();
     }
-  });
+  };
+  // PGlite delivers NOTIFY to listeners of the same instance, on commit like PostgreSQL; one process
+  // owns the embedded database, so that is every listener there can be. It never disconnects.
+  const listen = async (channel: string, onPayload: (payload: string) => void) => {
+    const stop = await pg.listen(checkChannel(channel), onPayload);
+    return async () => {
+      if (!closed) await stop();
+    };
+  };
+  return dbOver('pglite', executor(pg), begin, close, listen);
 }

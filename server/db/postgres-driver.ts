@@ -1,6 +1,7 @@
 import 'server-only';
 import pg from 'pg';
 import { dbOver, transactionHandle, type Executor } from './handle';
+import { listenOnPostgres } from './postgres-listener';
 import type { Db } from './types';
 
 const INT8_OID = 20;
@@ -52,9 +53,25 @@ export function openPostgres(url: string, options: { maxConnections?: number } =
     }
   };
   let closed = false;
-  return dbOver('postgres', executor(pool), begin, async () => {
-    if (closed) return;
-    closed = true;
-    await pool.end();
-  });
+  const listeners = new Set<() => Promise<void>>();
+  const listen: Db['listen'] = async (channel, onPayload, options) => {
+    const stop = await listenOnPostgres(url, channel, onPayload, options);
+    const stopOnce = async () => {
+      if (listeners.delete(stopOnce)) await stop();
+    };
+    listeners.add(stopOnce);
+    return stopOnce;
+  };
+  return dbOver(
+    'postgres',
+    executor(pool),
+    begin,
+    async () => {
+      if (closed) return;
+      closed = true;
+      await Promise.all([...listeners].map((stop) => stop()));
+      await pool.end();
+    },
+    listen,
+  );
 }

@@ -23,7 +23,18 @@ export interface Db {
    * only `tx` (a nested call becomes a savepoint); the outer handle may wait for the transaction.
    */
   transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
+  /**
+   * Calls onPayload with every NOTIFY on `channel` (a lower-case identifier) sent by any connection to this
+   * database, once its transaction commits, until the returned stop is called. PostgreSQL: one dedicated
+   * connection per call, reconnected after a loss; onReconnect then says notifications may have been missed.
+   * Refused on a transaction handle.
+   */
+  listen(channel: string, onPayload: (payload: string) => void, options?: ListenOptions): Promise<() => Promise<void>>;
   close(): Promise<void>;
+}
+
+export interface ListenOptions {
+  onReconnect?: () => void;
 }
 
 export interface DbConfig {

@@ -60,7 +60,7 @@ export const ENV_DOCS: readonly EnvDoc[] = [
   },
   {
     name: 'WEBHOOK_SECRET',
-    default: 'none: webhooks are refused',
-    meaning: 'Standard Webhooks signing secret (`whsec_…`) of the Portal’s deliveries to this app.',
+    default: 'none: `POST /api/webhooks/portal` answers 503 (`npm start` with the embedded sandbox shares one with it)',
+    meaning: 'Standard Webhooks signing secret (`whsec_…`) of the Portal’s deliveries to `/api/webhooks/portal`, which drive the live updates.',
   },
 ];

@@ -23,6 +23,11 @@ export interface AuditObject {
 export interface RouteSpec<P, Q, B> {
   /** Who may call: the roles, or 'public' (no session; sign-in and invitation redemption). */
   roles: readonly Role[] | 'public';
+  /**
+   * false turns the CSRF check off, for server-to-server routes only (the Portal's webhooks): they carry
+   * no cookie to abuse and prove themselves otherwise (a signature). Allowed only with roles 'public'.
+   */
+  csrf?: false;
   params?: z.ZodType<P>;
   query?: z.ZodType<Q>;
   /** JSON body schema; 'stream' leaves the body unread (uploads). */
@@ -112,12 +117,13 @@ export function route<P = undefined, Q = undefined, B = undefined>(
   spec: RouteSpec<P, Q, B>,
   handle: (ctx: RouteContext<P, Q, B>) => Promise<RouteResult>,
 ) {
+  if (spec.csrf === false && spec.roles !== 'public') throw new Error('csrf: false is for public server-to-server routes only');
   return async (req: NextRequest, segment: { params: Promise<Record<string, string | string[]>> }) => {
     const upstream = { requestId: null as string | null };
     let audit: { db: Db; session: ResolvedSession; object: AuditObject } | null = null;
     try {
       const origin = requestOrigin(req, getEnv().appOrigin);
-      checkCsrf(req, origin);
+      if (spec.csrf !== false) checkCsrf(req, origin);
       const db = await appDb();
       let session: ResolvedSession | null = null;
       if (spec.roles !== 'public') {

@@ -3,6 +3,7 @@
 // `npm run dev` does the same with `next dev`.
 import { spawn, spawnSync } from 'node:child_process';
 import { join } from 'node:path';
+import { newWebhookSecret } from '../../lib/webhooks/standard-webhooks';
 import { optionsFromEnv } from '../sandbox/config';
 import { DEMO_ACCOUNTS } from '../auth/demo-users';
 import { DEMO_KEYS } from '../sandbox/keys';
@@ -18,6 +19,15 @@ async function main() {
   let sandbox: Awaited<ReturnType<typeof startSandbox>> | null = null;
 
   if (!env.PORTAL_BASE_URL) {
+    // The sandbox posts its events to the app's receiver, signed with a secret both share: the one
+    // configured on either side, else a new one for this run. That is what makes pages update live.
+    const secret = env.WEBHOOK_SECRET || env.SANDBOX_WEBHOOK_SECRET || newWebhookSecret();
+    env.WEBHOOK_SECRET ||= secret;
+    env.SANDBOX_WEBHOOK_SECRET ||= secret;
+    if (env.WEBHOOK_SECRET !== env.SANDBOX_WEBHOOK_SECRET) {
+      console.warn('WEBHOOK_SECRET and SANDBOX_WEBHOOK_SECRET differ: the app will refuse the sandbox’s webhooks.');
+    }
+    env.SANDBOX_WEBHOOK_URL ||= `http://${loopbackOf(host)}:${port}/api/webhooks/portal`;
     const options = optionsFromEnv({ SANDBOX_DATA_FILE: join(ROOT, '.data', 'sandbox.json'), ...env });
     sandbox = await startSandbox(options);
     env.PORTAL_BASE_URL = sandbox.baseUrl;
@@ -67,6 +77,13 @@ async function main() {
   app.on('exit', (code) => {
     void (sandbox?.close() ?? Promise.resolve()).then(() => process.exit(code ?? 0));
   });
+}
+
+/** An address the sandbox can reach the app on: a wildcard listener is reached on loopback. */
+function loopbackOf(host: string): string {
+  if (host === '0.0.0.0' || host === '') return '127.0.0.1';
+  if (host === '::') return '[::1]';
+  return host.includes(':') ? `[${host}]` : host;
 }
 
 void main();

@@ -54,11 +54,14 @@ test('two people changing the same field: the second is asked, and nothing typed
   const alice = await staffPage(browser, baseURL!, path);
   const bob = await staffPage(browser, baseURL!, path);
 
+  // Bob types before Alice's answers reach him: offline, so neither his save nor her live update goes first.
+  await bob.context().setOffline(true);
+  await bob.getByRole('textbox', { name: /^Legal business name/ }).fill('Beta Ltd');
+  await bob.getByRole('textbox', { name: /^Trading name/ }).fill('Beta');
   await alice.getByRole('textbox', { name: /^Legal business name/ }).fill('Alpha Ltd');
   await alice.getByRole('textbox', { name: /^Trading name/ }).fill('Alpha');
   await saved(alice);
-  await bob.getByRole('textbox', { name: /^Legal business name/ }).fill('Beta Ltd');
-  await bob.getByRole('textbox', { name: /^Trading name/ }).fill('Beta');
+  await bob.context().setOffline(false);
 
   const summary = bob.getByRole('alert').filter({ hasText: 'answers need your decision' });
   await expect(summary).toBeVisible({ timeout: 15_000 });

@@ -21,7 +21,9 @@ import {
  */
 
 const CALLS = catalogCalls(routeCatalog());
-const WRITES = CALLS.filter((c) => c.method !== 'GET' && c.method !== 'HEAD' && c.method !== 'OPTIONS');
+/** Server-to-server routes: no browser, no cookie, a signature instead (bff-webhooks covers them). */
+const SERVER_TO_SERVER = new Set(['POST /api/webhooks/portal']);
+const WRITES = CALLS.filter((c) => c.method !== 'GET' && c.method !== 'HEAD' && c.method !== 'OPTIONS' && !SERVER_TO_SERVER.has(c.key));
 
 let f: RouteFixtures;
 let staff: BffClient;

@@ -31,8 +31,15 @@ import {
 type Grantee = 'reviewer' | 'client';
 const APP = '/api/applications/[applicationId]';
 
-/** Reachable without a session. */
-const PUBLIC = new Set(['GET /api/auth/session', 'POST /api/auth/sign-in', 'POST /api/auth/sign-out', 'GET /invite/[token]']);
+/** Reachable without a session (the webhook receiver checks a signature instead). */
+const PUBLIC = new Set(['GET /api/auth/session', 'POST /api/auth/sign-in', 'POST /api/auth/sign-out', 'GET /invite/[token]', 'POST /api/webhooks/portal']);
+
+/**
+ * Routes naming their application in the query rather than the path (the live event stream): called here
+ * without one, so every role that may call them stops at the query's validation (bff-live-events covers
+ * who may stream what).
+ */
+const APPLICATION_BY_QUERY = new Set(['GET /api/events']);
 
 /**
  * Who besides staff may call what. Anything not listed is for staff only — so a new route is staff-only
@@ -65,6 +72,7 @@ const GRANTS: Record<string, readonly Grantee[]> = {
   [`GET ${APP}/autofill/runs/[runId]/suggestions`]: ['reviewer'],
   [`POST ${APP}/autofill/suggestions/[suggestionId]/accept`]: ['reviewer'],
   [`POST ${APP}/autofill/suggestions/[suggestionId]/dismiss`]: ['reviewer'],
+  'GET /api/events': ['reviewer', 'client'],
 };
 
 const may = (who: Grantee, call: CatalogCall) => GRANTS[call.key]?.includes(who) ?? false;
@@ -169,7 +177,7 @@ describe('who may call what', () => {
     for (const call of GUARDED) {
       const r = await sendCall(client, call, pathFor(call, f.a));
       const where = `${call.key} as the client, on its own application`;
-      if (isApplicationRoute(call.route) && may('client', call)) {
+      if ((isApplicationRoute(call.route) || APPLICATION_BY_QUERY.has(call.key)) && may('client', call)) {
         allowed++;
         expect(wasAuthorised(r), `${where} should be allowed: ${r.status} ${r.text.slice(0, 300)}`).toBe(true);
       } else {

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { PERMISSIONS } from '@/lib/portal';
+import { newWebhookSecret } from '@/lib/webhooks/standard-webhooks';
 import { buildIfStale } from '@/server/launcher/build';
 import { DEMO_KEYS, type ApiKeyDef } from '@/server/sandbox/keys';
 import { startSandbox } from '@/server/sandbox/server';
@@ -22,6 +23,10 @@ export interface ProvidedBff {
   sandboxBaseUrl: string;
   databaseUrl: string;
   logFile: string;
+  /** The secret the sandbox signs its webhooks with and the app verifies them with. */
+  webhookSecret: string;
+  /** The app's whole environment, so a test can start a second instance beside it. */
+  appEnv: Record<string, string>;
 }
 
 declare module 'vitest' {
@@ -47,7 +52,9 @@ export async function startBffStack(postgresUrl: string) {
   };
   try {
     buildIfStale();
-    const sandbox = await startSandbox({ port: 0, rateLimit: null, controls: true, keys: [...DEMO_KEYS, sentinelKey] });
+    // Its webhooks go to the app's receiver once the app's address is known (retarget below).
+    const webhookSecret = newWebhookSecret();
+    const sandbox = await startSandbox({ port: 0, rateLimit: null, controls: true, keys: [...DEMO_KEYS, sentinelKey], webhookSecret });
     stops.push(() => sandbox.close());
 
     const schema = `bff_${process.pid}`;
@@ -64,19 +71,27 @@ export async function startBffStack(postgresUrl: string) {
     });
 
     const logFile = join(mkdtempSync(join(tmpdir(), 'bff-it-')), 'next.log');
-    const app = await startNextServer({
-      logFile,
-      env: {
-        PORTAL_BASE_URL: sandbox.baseUrl,
-        PORTAL_API_KEY: SENTINEL_API_KEY,
-        DATABASE_URL: databaseUrl,
-        SESSION_SECRET: SENTINEL_SESSION_SECRET,
-        LOG_LEVEL: 'debug',
-        PORTAL_TIMEOUT_MS: '5000',
-      },
-    });
+    const appEnv = {
+      PORTAL_BASE_URL: sandbox.baseUrl,
+      PORTAL_API_KEY: SENTINEL_API_KEY,
+      DATABASE_URL: databaseUrl,
+      SESSION_SECRET: SENTINEL_SESSION_SECRET,
+      LOG_LEVEL: 'debug',
+      PORTAL_TIMEOUT_MS: '5000',
+      WEBHOOK_SECRET: webhookSecret,
+    };
+    const app = await startNextServer({ logFile, env: appEnv });
     stops.push(() => app.stop());
-    const provided: ProvidedBff = { url: app.url, sandboxOrigin: sandbox.origin, sandboxBaseUrl: sandbox.baseUrl, databaseUrl, logFile };
+    sandbox.webhooks.retarget(`${app.url}/api/webhooks/portal`);
+    const provided: ProvidedBff = {
+      url: app.url,
+      sandboxOrigin: sandbox.origin,
+      sandboxBaseUrl: sandbox.baseUrl,
+      databaseUrl,
+      logFile,
+      webhookSecret,
+      appEnv,
+    };
     return { provided, stop };
   } catch (e) {
     await stop();

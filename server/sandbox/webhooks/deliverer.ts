@@ -81,6 +81,16 @@ export class WebhookDeliverer {
     });
   }
 
+  /**
+   * Sends from now on to another endpoint, or to none. The launcher and the test stacks start the
+   * sandbox before the app whose address it must post to is known.
+   */
+  retarget(url: string | null) {
+    this.config.url = url;
+    if (url) this.start();
+    else this.stop();
+  }
+
   /** Unsubscribes and abandons pending deliveries (server close). */
   stop() {
     this.unsubscribe?.();

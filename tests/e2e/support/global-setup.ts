@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FullConfig } from '@playwright/test';
+import { newWebhookSecret } from '../../../lib/webhooks/standard-webhooks';
 import { DEMO_KEYS } from '../../../server/sandbox/keys';
 import { startSandbox } from '../../../server/sandbox/server';
 import { startNextServer } from './next-server';
@@ -36,8 +37,11 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
     const appEnv: Record<string, string> = {};
 
     // The Portal sandbox, in this process, on its own free port; the app talks to it as its Portal.
-    const sandbox = await startSandbox({ host: E2E_HOST, port: 0, rateLimit: null, controls: true });
+    // Its webhooks, signed with a secret the app shares, go to the app's receiver once the app is up.
+    const webhookSecret = newWebhookSecret();
+    const sandbox = await startSandbox({ host: E2E_HOST, port: 0, rateLimit: null, controls: true, webhookSecret });
     stops.push(() => sandbox.close());
+    appEnv.WEBHOOK_SECRET = webhookSecret;
     appEnv.PORTAL_BASE_URL = sandbox.baseUrl;
     appEnv.PORTAL_API_KEY = DEMO_KEYS.find((k) => k.id === 'key_demofull')!.token;
     process.env[SANDBOX_ORIGIN_ENV] = sandbox.origin;
@@ -55,6 +59,7 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
 
     const app = await startNextServer({ env: appEnv });
     stops.push(app.stop);
+    sandbox.webhooks.retarget(`${app.url}/api/webhooks/portal`);
     process.env[BASE_URL_ENV] = app.url;
   } catch (error) {
     await teardown();

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { ID_PATTERNS } from '@/lib/portal';
+import { isSessionLive } from '@/server/auth';
+import { AppError } from '@/server/http/app-error';
+import { route } from '@/server/http/route';
+import { sessionPolicy } from '@/server/http/runtime';
+import { openEventStream } from '@/server/live/event-stream';
+import { liveBus } from '@/server/live/live-bus';
+
+// A stream, never a cached page.
+export const dynamic = 'force-dynamic';
+
+const oneOf = (pattern: RegExp, what: string) => z.string().regex(pattern, `not ${what}`).optional();
+
+const EventsQuery = z
+  .strictObject({
+    application_id: z
+      .string()
+      .refine((v) => ID_PATTERNS.application.test(v) || ID_PATTERNS.dealApplication.test(v), 'not an application id')
+      .optional(),
+    business_id: oneOf(ID_PATTERNS.business, 'a business id'),
+    deal_id: oneOf(ID_PATTERNS.deal, 'a deal id'),
+  })
+  .refine((q) => [q.application_id, q.business_id, q.deal_id].filter(Boolean).length === 1, {
+    message: 'Name exactly one of application_id, business_id and deal_id.',
+  });
+
+// GET /api/events – server-sent events about the one application, business or deal a page has open
+export const GET = route(
+  // A client names only its own application: anything else is a 404, as on every application route.
+  { roles: ['staff', 'reviewer', 'client'], query: EventsQuery, application: ({ query }) => query.application_id ?? '' },
+  async ({ query, session, db, req }) => {
+    const s = session!;
+    // Businesses, deals and deal applications are staff's, like their own routes.
+    const staffOnly = !query.application_id || ID_PATTERNS.dealApplication.test(query.application_id);
+    if (staffOnly && s.role !== 'staff') throw new AppError('forbidden', 'Your role does not allow this.');
+    return openEventStream({
+      bus: liveBus(db),
+      filter: { applicationId: query.application_id, businessId: query.business_id, dealId: query.deal_id },
+      signal: req.signal,
+      stillAllowed: () => isSessionLive(db, s.sid, new Date(), sessionPolicy()),
+    });
+  },
+);

@@ -1,0 +1,72 @@
+'use client';
+
+import { useEffect, useRef } from 'react';
+import { LIVE_RESYNC, LIVE_SESSION_ENDED, LiveEventView, type LiveMessageView } from '@/lib/bff/live-events';
+
+/** What a page has open, as the query of GET /api/events. */
+export type LiveTarget = { application_id: string } | { business_id: string } | { deal_id: string };
+
+const FIRST_BACKOFF_MS = 1_000;
+const MAX_BACKOFF_MS = 60_000;
+
+/**
+ * Live updates of one object while the component is mounted: an EventSource on /api/events. The browser
+ * reconnects by itself after a dropped connection (the server's `retry:`); when it gives up (a refused
+ * reconnect, the app down) this hook opens a new one with exponential back-off. After any gap the handler
+ * gets a resync, since events sent meanwhile are lost. A null target, or the end of the session, stops it.
+ */
+export function useLiveEvents(target: LiveTarget | null, onMessage: (message: LiveMessageView) => void) {
+  const handler = useRef(onMessage);
+  useEffect(() => {
+    handler.current = onMessage;
+  });
+  const query = target ? new URLSearchParams(target as Record<string, string>).toString() : null;
+
+  useEffect(() => {
+    if (query === null || typeof EventSource === 'undefined') return;
+    let source: EventSource | null = null;
+    let retry: ReturnType<typeof setTimeout> | null = null;
+    let failures = 0;
+    let gap = false;
+    let stopped = false;
+
+    const stop = () => {
+      stopped = true;
+      if (retry) clearTimeout(retry);
+      source?.close();
+      source = null;
+    };
+    const connect = () => {
+      const es = new EventSource(`/api/events?${query}`);
+      source = es;
+      es.onopen = () => {
+        failures = 0;
+        if (gap) handler.current({ type: LIVE_RESYNC });
+        gap = false;
+      };
+      es.onmessage = (m: MessageEvent<string>) => {
+        let data: unknown;
+        try {
+          data = JSON.parse(m.data);
+        } catch {
+          return;
+        }
+        const type = (data as { type?: unknown } | null)?.type;
+        if (type === LIVE_SESSION_ENDED) return stop();
+        if (type === LIVE_RESYNC) return handler.current({ type: LIVE_RESYNC });
+        const event = LiveEventView.safeParse(data);
+        if (event.success) handler.current(event.data);
+      };
+      es.onerror = () => {
+        gap = true;
+        // CONNECTING: the browser is already retrying. CLOSED: it gave up; try again later ourselves.
+        if (es.readyState !== EventSource.CLOSED || stopped) return;
+        es.close();
+        const wait = Math.min(MAX_BACKOFF_MS, FIRST_BACKOFF_MS * 2 ** failures++);
+        retry = setTimeout(connect, wait / 2 + Math.random() * (wait / 2));
+      };
+    };
+    connect();
+    return stop;
+  }, [query]);
+}

@@ -1,0 +1,67 @@
+'use client';
+
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { apiFetch } from '@/lib/api/api-fetch';
+import { FormSnapshotView } from '@/lib/bff/form-snapshot';
+import { LIVE_RESYNC, type LiveMessageView } from '@/lib/bff/live-events';
+import { fieldForName, type FormValue } from '@/lib/forms';
+import { applicationKey } from '@/lib/queries/application';
+import { formSnapshotKey, type FormApiBase } from '@/lib/queries/form-snapshot';
+import { toDomValue } from '@/components/intake-form/dom-values';
+import type { FormRuntime } from '@/components/intake-form/form-runtime';
+import { CoalescedRunner } from './coalesced-runner';
+import { useLiveEvents } from './use-live-events';
+
+/** A burst of events (a batch of saves, an accepted suggestion) becomes one read. */
+const COALESCE_MS = 250;
+
+interface Options {
+  apiBase: FormApiBase;
+  runtime: FormRuntime;
+  /** False for a read-only form: no autosave is attached, so merged values are put into the inputs here. */
+  editable: boolean;
+  setValue: (name: string, value: never, options: { shouldDirty: boolean }) => void;
+}
+
+/**
+ * Keeps an open form current while others work on the same application: on its live events the form is
+ * read again and merged like after a 412 (runtime.refreshFrom: theirs shown with a notice, mine kept,
+ * both-changed asked). One read at a time, bursts coalesced. An event naming an answers_revision the page
+ * already holds (its own save coming back) causes no read at all.
+ */
+export function useLiveFormRefresh(options: Options) {
+  const queryClient = useQueryClient();
+  const [runner] = useState(() => new CoalescedRunner(COALESCE_MS));
+  useEffect(() => {
+    runner.start();
+    return () => runner.stop();
+  }, [runner]);
+
+  const { apiBase, runtime } = options;
+  const onMessage = (m: LiveMessageView) => {
+    if (m.type !== LIVE_RESYNC && 'answers_revision' in m && m.answers_revision !== null && m.answers_revision <= runtime.autosave.answersRevision) {
+      return;
+    }
+    // Whatever else the page shows of the application (Autofill runs, …) may have moved too; the
+    // application itself and the form come with the read.
+    const own = new Set<unknown>([formSnapshotKey(apiBase)[0], applicationKey(apiBase)[0]]);
+    void queryClient.invalidateQueries({ predicate: (q) => q.queryKey.includes(apiBase) && !own.has(q.queryKey[0]) });
+    runner.request(() => readAndMerge({ ...options, queryClient }));
+  };
+  useLiveEvents({ application_id: apiBase.slice(apiBase.lastIndexOf('/') + 1) }, onMessage);
+}
+
+async function readAndMerge({ apiBase, runtime, editable, setValue, queryClient }: Options & { queryClient: QueryClient }) {
+  const snapshot = await apiFetch(`${apiBase}/form`, { schema: FormSnapshotView });
+  queryClient.setQueryData(applicationKey(apiBase), snapshot.application);
+  // An older or equal revision holds nothing this page lacks (a read overtaken by its own save).
+  if (snapshot.answers.answers_revision <= runtime.autosave.answersRevision) return;
+  runtime.refreshFrom(snapshot);
+  if (editable) return;
+  // A read-only form has no autosave hooks to put merged values into its inputs.
+  for (const t of runtime.autosave.theirsApplied) {
+    const field = fieldForName(runtime.model, t.name);
+    if (field && field.widget !== 'file') setValue(t.name, toDomValue(field, t.theirs as FormValue) as never, { shouldDirty: false });
+  }
+}

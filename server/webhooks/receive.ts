@@ -1,0 +1,92 @@
+import 'server-only';
+import { z } from 'zod';
+import { ID_PATTERNS } from '@/lib/portal';
+import { DEFAULT_TOLERANCE_SECONDS, verifyWebhook, type WebhookVerifyFailure } from '@/lib/webhooks/standard-webhooks';
+import type { Db } from '@/server/db/types';
+import { AppError } from '@/server/http/app-error';
+import { purgeOldDeliveries, recordDelivery } from './deliveries';
+
+/** The Portal's delivery body (DESIGN.md §5): `{ type, timestamp, data }`. Unknown types are kept: the Portal may add some. */
+const DeliveryBody = z.object({
+  type: z.string().max(100).regex(/^[a-z][a-z_]*(?:\.[a-z][a-z_]*)+$/, 'not an event type'),
+  timestamp: z.iso.datetime({ offset: true }),
+  data: z.record(z.string(), z.unknown()),
+});
+
+const WEBHOOK_ID = /^[A-Za-z0-9_.:-]{1,200}$/;
+
+const REFUSALS: Record<WebhookVerifyFailure, (message: string) => AppError> = {
+  missing_headers: (m) => new AppError('invalid_request', m),
+  invalid_timestamp: (m) => new AppError('webhook_timestamp_invalid', m),
+  timestamp_too_old: (m) => new AppError('webhook_timestamp_invalid', `${m} Deliveries are accepted for ${DEFAULT_TOLERANCE_SECONDS / 60} minutes.`),
+  timestamp_too_new: (m) => new AppError('webhook_timestamp_invalid', m),
+  no_matching_signature: (m) => new AppError('webhook_signature_invalid', m),
+};
+
+/** An id of the data when it has its Portal shape; anything else concerns no page we could show. */
+function idOf(data: Record<string, unknown>, key: string, patterns: readonly RegExp[]): string | null {
+  const v = data[key];
+  return typeof v === 'string' && patterns.some((p) => p.test(v)) ? v : null;
+}
+
+export interface Received {
+  id: string;
+  type: string;
+}
+
+const PURGE_EVERY_MS = 3_600_000;
+let lastPurge = 0;
+
+/**
+ * One delivery from the Portal: the signature over the exact body bytes, the timestamp within the
+ * tolerance, then the webhook-id, which must be new. A replayed id is refused (409) and nothing is
+ * announced again; the Portal's own retry of a delivery we already stored gets the same answer and
+ * may count it as failed, which is harmless (the event was taken in the first time).
+ */
+export async function receiveWebhook(db: Db, secret: string, headers: Headers, rawBody: string, now: Date = new Date()): Promise<Received> {
+  let verified;
+  try {
+    verified = verifyWebhook({ secret, headers, body: rawBody, now });
+  } catch {
+    // Only a malformed configured secret throws here (parse-env allows base64url characters).
+    throw new AppError('webhooks_disabled', 'The webhook secret of this app is not valid base64.');
+  }
+  if (!verified.ok) throw REFUSALS[verified.reason](verified.message);
+  if (!WEBHOOK_ID.test(verified.id)) throw new AppError('invalid_request', 'webhook-id is not a valid message id.');
+
+  let json: unknown;
+  try {
+    json = JSON.parse(rawBody);
+  } catch {
+    throw new AppError('invalid_request', 'The delivery body is not valid JSON.');
+  }
+  const body = DeliveryBody.safeParse(json);
+  if (!body.success) {
+    throw new AppError(
+      'invalid_request',
+      'The delivery body is not a Portal event.',
+      body.error.issues.map((i) => ({ code: 'invalid', message: i.message, parameter: i.path.join('.') })),
+    );
+  }
+  const { type, timestamp, data } = body.data;
+  const stored = await recordDelivery(
+    db,
+    {
+      id: verified.id,
+      type,
+      sentAt: new Date(verified.timestamp * 1000),
+      occurredAt: new Date(timestamp),
+      applicationId: idOf(data, 'application_id', [ID_PATTERNS.application, ID_PATTERNS.dealApplication]),
+      businessId: idOf(data, 'business_id', [ID_PATTERNS.business]),
+      dealId: idOf(data, 'deal_id', [ID_PATTERNS.deal]),
+      payload: body.data,
+    },
+    now,
+  );
+  if (!stored) throw new AppError('webhook_replayed', `Delivery ${verified.id} was already received.`);
+  if (now.getTime() - lastPurge > PURGE_EVERY_MS) {
+    lastPurge = now.getTime();
+    await purgeOldDeliveries(db, now);
+  }
+  return { id: verified.id, type };
+}
