@@ -1,0 +1,79 @@
+import type { z } from 'zod';
+import { BffErrorBody } from '@/lib/bff/errors';
+import { contentTypeOf } from '@/lib/forms/file-checks';
+import { ApiError } from './api-error';
+
+export interface XhrUploadOptions<S extends z.ZodType> {
+  /** The BFF path the bytes are POSTed to (query included). */
+  url: string;
+  file: File;
+  /** Headers besides Accept, Content-Type and X-CSRF (e.g. the file's name). */
+  headers?: Record<string, string>;
+  /** Parses the success body. */
+  schema: S;
+  onProgress?: (loaded: number, total: number) => void;
+  signal?: AbortSignal;
+}
+
+const NETWORK_MESSAGE = 'The app could not be reached. Check your connection and try again.';
+
+const abortReason = (signal: AbortSignal | undefined): unknown =>
+  signal?.reason ?? new DOMException('The upload was stopped.', 'AbortError');
+
+/**
+ * Streams one file to the BFF as the raw request body. XMLHttpRequest rather than fetch, because only it
+ * reports upload progress; failures are the ApiError apiFetch throws, and an abort rejects with the
+ * signal's reason as fetch does. The one upload of the browser: answer files, evidence, business documents.
+ */
+export function xhrUpload<S extends z.ZodType>({ url, file, headers = {}, schema, onProgress, signal }: XhrUploadOptions<S>): Promise<z.output<S>> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(abortReason(signal));
+      return;
+    }
+    const xhr = new XMLHttpRequest();
+    const onAbort = () => xhr.abort();
+    signal?.addEventListener('abort', onAbort, { once: true });
+    const settle = () => signal?.removeEventListener('abort', onAbort);
+
+    xhr.open('POST', url);
+    xhr.setRequestHeader('Accept', 'application/json');
+    xhr.setRequestHeader('Content-Type', contentTypeOf(file) || 'application/octet-stream');
+    xhr.setRequestHeader('X-CSRF', '1');
+    for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
+    if (onProgress) xhr.upload.onprogress = (e) => onProgress(e.loaded, e.lengthComputable ? e.total : file.size);
+    xhr.onload = () => {
+      settle();
+      try {
+        resolve(replyOf(xhr, schema));
+      } catch (e) {
+        reject(e);
+      }
+    };
+    xhr.onerror = () => {
+      settle();
+      reject(new ApiError(0, 'network_error', NETWORK_MESSAGE));
+    };
+    xhr.onabort = () => {
+      settle();
+      reject(abortReason(signal));
+    };
+    xhr.send(file);
+  });
+}
+
+function replyOf<S extends z.ZodType>(xhr: XMLHttpRequest, schema: S): z.output<S> {
+  let json: unknown = null;
+  try {
+    json = xhr.responseText ? JSON.parse(xhr.responseText) : null;
+  } catch {
+    /* not JSON: handled below */
+  }
+  if (xhr.status >= 200 && xhr.status < 300) return schema.parse(json);
+  const parsed = BffErrorBody.safeParse(json);
+  if (parsed.success) {
+    const { code, message, details, request_id } = parsed.data.error;
+    throw new ApiError(xhr.status, code, message, details, request_id, json);
+  }
+  throw new ApiError(xhr.status, 'unexpected_reply', `The app answered with HTTP ${xhr.status}.`);
+}
