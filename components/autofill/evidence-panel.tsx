@@ -1,11 +1,14 @@
 'use client';
 
-import { useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { apiFetch } from '@/lib/api/api-fetch';
 import { uploadEvidence } from '@/lib/api/upload-evidence';
 import { EVIDENCE_UPLOAD_TYPES, MAX_EVIDENCE_BYTES, PreparationReply, type EvidenceSourceView, type PreparationView } from '@/lib/bff/autofill';
 import { acceptAttribute, checkFilesBeforeUpload, describeTypes, formatBytes } from '@/lib/forms/file-checks';
 import type { AutofillApiBase } from '@/lib/queries/autofill';
+import { UploadProgressList } from '../uploads/upload-progress-list';
+import { useFileDrop } from '../uploads/use-file-drop';
+import { useUploadQueue, type QueuedUpload } from '../uploads/use-upload-queue';
 import { messageOf, preparationConflictOf } from './errors';
 import { usePreparationWrites } from './use-preparation';
 
@@ -15,16 +18,6 @@ interface Props {
   canEdit: boolean;
 }
 
-interface Upload {
-  key: number;
-  file: File;
-  loaded: number;
-  started: boolean;
-  controller: AbortController;
-}
-
-/** Two at a time keeps a batch moving without flooding the connection. */
-const PARALLEL_UPLOADS = 2;
 const ACCEPT = acceptAttribute(EVIDENCE_UPLOAD_TYPES);
 
 const STATUS_TEXT: Record<string, string> = {
@@ -41,27 +34,11 @@ const STATUS_TEXT: Record<string, string> = {
  */
 export function EvidencePanel({ base, preparation, canEdit }: Props) {
   const { latest, remember } = usePreparationWrites(base);
-  const [uploads, setUploads] = useState<Upload[]>([]);
   const [problems, setProblems] = useState<string[]>([]);
   const [removing, setRemoving] = useState<ReadonlySet<string>>(new Set());
   const [status, setStatus] = useState('');
-  const [dragging, setDragging] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
-  const nextKey = useRef(0);
-  const waiting = useRef<Upload[]>([]);
-  const running = useRef(0);
-  const inFlight = useRef(new Set<AbortController>());
   const files = useMemo(() => preparation.evidence_sources.filter((s) => s.kind !== 'text'), [preparation.evidence_sources]);
-
-  // Leaving the page stops what is still uploading.
-  useEffect(() => {
-    const queue = waiting;
-    const controllers = inFlight.current;
-    return () => {
-      queue.current = [];
-      for (const c of controllers) c.abort();
-    };
-  }, []);
 
   // Say when a file has been read (or could not be), once per change of its status.
   const seen = useRef<Map<string, string | null> | null>(null);
@@ -79,37 +56,15 @@ export function EvidencePanel({ base, preparation, canEdit }: Props) {
     }
   }, [files]);
 
-  const patch = (key: number, change: Partial<Upload>) => setUploads((list) => list.map((u) => (u.key === key ? { ...u, ...change } : u)));
-  const drop = (key: number) => setUploads((list) => list.filter((u) => u.key !== key));
-
-  function pump() {
-    while (running.current < PARALLEL_UPLOADS && waiting.current.length > 0) {
-      const next = waiting.current.shift()!;
-      running.current += 1;
-      void run(next).finally(() => {
-        running.current -= 1;
-        pump();
-      });
-    }
-  }
-
-  async function run({ file, key, controller }: Upload) {
-    if (controller.signal.aborted) return;
-    patch(key, { started: true });
-    inFlight.current.add(controller);
-    try {
-      const reply = await uploadEvidence({ base, file, signal: controller.signal, onProgress: (loaded) => patch(key, { loaded }) });
-      drop(key);
+  const { uploads, enqueue, cancel: stop } = useUploadQueue(
+    async (file, signal, onProgress) => {
+      const reply = await uploadEvidence({ base, file, signal, onProgress });
       await remember({ preparation: reply.preparation, etag: reply.etag });
       setStatus(`${file.name} uploaded; waiting to be read.`);
-    } catch (e) {
-      drop(key);
-      if (controller.signal.aborted) return;
-      setProblems((list) => [...list, `${file.name} was not uploaded. ${messageOf(e)}`]);
-    } finally {
-      inFlight.current.delete(controller);
-    }
-  }
+    },
+    (file, e) => setProblems((list) => [...list, `${file.name} was not uploaded. ${messageOf(e)}`]),
+  );
+  const { dragging, zoneProps } = useFileDrop((dropped) => add(dropped, 'dropped'));
 
   function add(chosen: File[], how: string) {
     if (chosen.length === 0) return;
@@ -121,24 +76,16 @@ export function EvidencePanel({ base, preparation, canEdit }: Props) {
       maxBytes: MAX_EVIDENCE_BYTES,
     });
     setProblems(checks.flatMap((c) => (c.ok ? [] : [c.message])));
-    const accepted = checks.flatMap((c): Upload[] =>
-      c.ok ? [{ key: nextKey.current++, file: c.file, loaded: 0, started: false, controller: new AbortController() }] : [],
-    );
-    if (accepted.length > 0) {
-      setUploads((list) => [...list, ...accepted]);
-      waiting.current.push(...accepted);
-      pump();
-    }
+    const accepted = checks.flatMap((c) => (c.ok ? [c.file] : []));
+    enqueue(accepted);
     const refused = checks.length - accepted.length;
     setStatus(
       `${plural(checks.length)} ${how}. ${accepted.length > 0 ? `Uploading ${plural(accepted.length)}. ` : ''}${refused > 0 ? `${plural(refused)} not accepted.` : ''}`,
     );
   }
 
-  function cancel(upload: Upload) {
-    waiting.current = waiting.current.filter((u) => u.key !== upload.key);
-    upload.controller.abort();
-    drop(upload.key);
+  function cancel(upload: QueuedUpload) {
+    stop(upload);
     setStatus(`Upload of ${upload.file.name} cancelled.`);
     inputRef.current?.focus();
   }
@@ -181,21 +128,6 @@ export function EvidencePanel({ base, preparation, canEdit }: Props) {
         return next;
       });
     }
-  }
-
-  function onDragOver(e: DragEvent<HTMLDivElement>) {
-    if (!e.dataTransfer.types.includes('Files')) return;
-    e.preventDefault();
-    e.dataTransfer.dropEffect = 'copy';
-    setDragging(true);
-  }
-  function onDragLeave(e: DragEvent<HTMLDivElement>) {
-    if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setDragging(false);
-  }
-  function onDrop(e: DragEvent<HTMLDivElement>) {
-    e.preventDefault();
-    setDragging(false);
-    add(Array.from(e.dataTransfer.files), 'dropped');
   }
 
   return (
@@ -248,33 +180,11 @@ export function EvidencePanel({ base, preparation, canEdit }: Props) {
           </tbody>
         </table>
       )}
-      {uploads.length > 0 && (
-        <ul className="autofill-uploads" aria-label="Uploading">
-          {uploads.map((u) => (
-            <li key={u.key}>
-              <span>{u.file.name}</span>
-              {u.started ? (
-                <progress aria-label={`Uploading ${u.file.name}`} value={u.loaded} max={u.file.size} />
-              ) : (
-                <progress aria-label={`Waiting to upload ${u.file.name}`} />
-              )}
-              <span className="muted" aria-hidden="true">
-                {u.started ? `${Math.floor((100 * u.loaded) / u.file.size)}%` : 'Waiting'}
-              </span>
-              <button type="button" className="link-button" aria-label={`Cancel upload of ${u.file.name}`} onClick={() => cancel(u)}>
-                Cancel
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
+      <UploadProgressList uploads={uploads} onCancel={cancel} className="autofill-uploads" />
       {canEdit && (
         <div
           className={dragging ? 'autofill-zone autofill-zone-active' : 'autofill-zone'}
-          onDragEnter={onDragOver}
-          onDragOver={onDragOver}
-          onDragLeave={onDragLeave}
-          onDrop={onDrop}
+          {...zoneProps}
           data-testid="evidence-drop-zone"
         >
           <label htmlFor="autofill-evidence-input">Add documents</label>

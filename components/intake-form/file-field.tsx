@@ -1,10 +1,13 @@
 'use client';
 
-import { useEffect, useRef, useState, type DragEvent } from 'react';
+import { useRef, useState } from 'react';
 import { ApiError } from '@/lib/api/api-error';
 import { fileDownloadUrl, removeFile, uploadFile, type UploadTarget } from '@/lib/api/upload-file';
 import type { FileView } from '@/lib/bff/files';
 import { acceptAttribute, checkFilesBeforeUpload, formatBytes } from '@/lib/forms/file-checks';
+import { UploadProgressList } from '../uploads/upload-progress-list';
+import { useFileDrop } from '../uploads/use-file-drop';
+import { useUploadQueue, type QueuedUpload } from '../uploads/use-upload-queue';
 import './file-field.css';
 
 export interface FileFieldProps {
@@ -27,21 +30,11 @@ export interface FileFieldProps {
   onRemoved(fileId: string): void;
 }
 
-interface Upload {
-  key: number;
-  file: File;
-  loaded: number;
-  started: boolean;
-  controller: AbortController;
-}
-
 interface Problem {
   key: string;
   message: string;
 }
 
-/** Two at a time keeps a batch moving without one slow file holding up the rest or flooding the connection. */
-const PARALLEL_UPLOADS = 2;
 const ACCEPT = acceptAttribute();
 
 export function FileField(props: FileFieldProps) {
@@ -49,89 +42,33 @@ export function FileField(props: FileFieldProps) {
   const ids = { help: `${inputId}-help`, hint: `${inputId}-hint`, error: `${inputId}-error`, problems: `${inputId}-problems` };
   const multiple = maxFiles !== 1;
 
-  const [uploads, setUploads] = useState<Upload[]>([]);
   const [problems, setProblems] = useState<Problem[]>([]);
   const [removing, setRemoving] = useState<ReadonlySet<string>>(new Set());
   const [status, setStatus] = useState('');
-  const [dragging, setDragging] = useState(false);
-
   const inputRef = useRef<HTMLInputElement>(null);
-  const nextKey = useRef(0);
-  const waiting = useRef<Upload[]>([]);
-  const running = useRef(0);
-  const inFlight = useRef(new Set<AbortController>());
-  // Uploads finish after renders the callbacks were created in; the latest props are read from here.
-  const latest = useRef({ apiBase, target, onUploaded: props.onUploaded, onRemoved: props.onRemoved });
-  useEffect(() => {
-    latest.current = { apiBase, target, onUploaded: props.onUploaded, onRemoved: props.onRemoved };
-  });
+  const nextCheck = useRef(0);
 
-  // Leaving the page (or the question being hidden) stops what is still uploading.
-  useEffect(() => {
-    const queue = waiting;
-    const controllers = inFlight.current;
-    return () => {
-      queue.current = [];
-      for (const c of controllers) c.abort();
-    };
-  }, []);
-
-  const patch = (key: number, change: Partial<Upload>) =>
-    setUploads((list) => list.map((u) => (u.key === key ? { ...u, ...change } : u)));
-  const drop = (key: number) => setUploads((list) => list.filter((u) => u.key !== key));
   const addProblem = (key: string, message: string) =>
     setProblems((list) => [...list.filter((p) => p.key !== key), { key, message }]);
 
-  function pump() {
-    while (running.current < PARALLEL_UPLOADS && waiting.current.length > 0) {
-      const next = waiting.current.shift()!;
-      running.current += 1;
-      void run(next).finally(() => {
-        running.current -= 1;
-        pump();
-      });
-    }
-  }
-
-  async function run(upload: Upload) {
-    const { file, key, controller } = upload;
-    if (controller.signal.aborted) return;
-    patch(key, { started: true });
-    inFlight.current.add(controller);
-    try {
-      const view = await uploadFile({
-        apiBase: latest.current.apiBase,
-        target: latest.current.target,
-        file,
-        signal: controller.signal,
-        onProgress: (loaded) => patch(key, { loaded }),
-      });
-      drop(key);
-      latest.current.onUploaded(view);
+  const { uploads, enqueue, cancel: stop } = useUploadQueue(
+    async (file, signal, onProgress) => {
+      const view = await uploadFile({ apiBase, target, file, signal, onProgress });
+      props.onUploaded(view);
       setStatus(`${file.name} uploaded`);
-    } catch (e) {
-      drop(key);
-      if (controller.signal.aborted) return;
-      addProblem(`upload-${key}`, `${file.name} was not uploaded. ${messageOf(e)}`);
-    } finally {
-      inFlight.current.delete(controller);
-    }
-  }
+    },
+    (file, e) => addProblem(`upload-${file.name}-${nextCheck.current++}`, `${file.name} was not uploaded. ${messageOf(e)}`),
+  );
+  const { dragging, zoneProps } = useFileDrop((dropped) => add(dropped, 'dropped'));
 
   function add(chosen: File[], how: string) {
     if (chosen.length === 0) return;
     const checks = checkFilesBeforeUpload(chosen, { already: files.length + uploads.length, maxFiles, multiple });
-    const batch = nextKey.current++;
+    const batch = nextCheck.current++;
     // A new choice replaces the refusals of the last one, which the user has read by now.
     setProblems(checks.flatMap((c, i) => (c.ok ? [] : [{ key: `check-${batch}-${i}`, message: c.message }])));
-    const accepted = checks.flatMap((c): Upload[] =>
-      c.ok ? [{ key: nextKey.current++, file: c.file, loaded: 0, started: false, controller: new AbortController() }] : [],
-    );
-    if (accepted.length > 0) {
-      setUploads((list) => [...list, ...accepted]);
-      waiting.current.push(...accepted);
-      pump();
-    }
+    const accepted = checks.flatMap((c) => (c.ok ? [c.file] : []));
+    enqueue(accepted);
     const refused = checks.length - accepted.length;
     setStatus(
       `${count(checks.length)} ${how}. ` +
@@ -140,10 +77,8 @@ export function FileField(props: FileFieldProps) {
     );
   }
 
-  function cancel(upload: Upload) {
-    waiting.current = waiting.current.filter((u) => u.key !== upload.key);
-    upload.controller.abort();
-    drop(upload.key);
+  function cancel(upload: QueuedUpload) {
+    stop(upload);
     setStatus(`Upload of ${upload.file.name} cancelled`);
     // The cancel button is gone; the chooser is the natural next stop.
     inputRef.current?.focus();
@@ -154,8 +89,8 @@ export function FileField(props: FileFieldProps) {
     setRemoving((s) => new Set(s).add(file.id));
     setProblems((list) => list.filter((p) => p.key !== `remove-${file.id}`));
     try {
-      await removeFile(latest.current.apiBase, file.id);
-      latest.current.onRemoved(file.id);
+      await removeFile(apiBase, file.id);
+      props.onRemoved(file.id);
       setStatus(`${file.filename} removed`);
       inputRef.current?.focus();
     } catch (e) {
@@ -167,24 +102,6 @@ export function FileField(props: FileFieldProps) {
         return next;
       });
     }
-  }
-
-  function onDragOver(e: DragEvent<HTMLDivElement>) {
-    if (!e.dataTransfer.types.includes('Files')) return;
-    e.preventDefault();
-    e.dataTransfer.dropEffect = 'copy';
-    setDragging(true);
-  }
-
-  function onDragLeave(e: DragEvent<HTMLDivElement>) {
-    // dragleave also fires when the pointer moves onto a child of the zone.
-    if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setDragging(false);
-  }
-
-  function onDrop(e: DragEvent<HTMLDivElement>) {
-    e.preventDefault();
-    setDragging(false);
-    add(Array.from(e.dataTransfer.files), 'dropped');
   }
 
   const describedBy =
@@ -246,34 +163,12 @@ export function FileField(props: FileFieldProps) {
         readOnly && <p className="muted file-field-text">No files attached.</p>
       )}
 
-      {uploads.length > 0 && (
-        <ul className="file-field-list" aria-label="Uploading">
-          {uploads.map((u) => (
-            <li key={u.key}>
-              <span>{u.file.name}</span>
-              {u.started ? (
-                <progress aria-label={`Uploading ${u.file.name}`} value={u.loaded} max={u.file.size} />
-              ) : (
-                <progress aria-label={`Waiting to upload ${u.file.name}`} />
-              )}
-              <span className="muted" aria-hidden="true">
-                {u.started ? `${Math.floor((100 * u.loaded) / u.file.size)}%` : 'Waiting'}
-              </span>
-              <button type="button" className="link-button" aria-label={`Cancel upload of ${u.file.name}`} onClick={() => cancel(u)}>
-                Cancel
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
+      <UploadProgressList uploads={uploads} onCancel={cancel} className="file-field-list" />
 
       {!readOnly && (
         <div
           className={dragging ? 'file-field-zone file-field-zone-active' : 'file-field-zone'}
-          onDragEnter={onDragOver}
-          onDragOver={onDragOver}
-          onDragLeave={onDragLeave}
-          onDrop={onDrop}
+          {...zoneProps}
         >
           <span className="muted">Drag and drop {multiple ? 'files' : 'a file'} here, or</span>
           <label htmlFor={inputId}>{multiple ? 'Choose files' : 'Choose a file'}</label>

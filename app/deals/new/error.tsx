@@ -1,7 +1,7 @@
 'use client';
 
-import { DealsPageError } from '@/components/deals/page-error';
+import { PageError, type ErrorBoundaryProps } from '@/components/ui/page-error';
 
-export default function NewDealError({ error, reset }: { error: Error & { digest?: string }; reset: () => void }) {
-  return <DealsPageError title="The deal form could not be shown" error={error} reset={reset} />;
+export default function NewDealError(props: ErrorBoundaryProps) {
+  return <PageError title="The deal form could not be shown" message="The Portal could not be reached or refused the request. Nothing was changed." {...props} />;
 }

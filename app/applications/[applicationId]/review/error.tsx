@@ -1,15 +1,8 @@
 'use client';
 
+import { PageError, type ErrorBoundaryProps } from '@/components/ui/page-error';
+
 /** A failure while rendering the review queue: say so and offer another try (decisions made are kept). */
-export default function ReviewError({ error, reset }: { error: Error & { digest?: string }; reset: () => void }) {
-  return (
-    <div className="notice warning" role="alert">
-      <h1>The suggestions could not be shown</h1>
-      <p>Suggestions already accepted or dismissed stay so.</p>
-      {error.digest && <p className="muted">Reference {error.digest}</p>}
-      <button type="button" onClick={reset}>
-        Try again
-      </button>
-    </div>
-  );
+export default function ReviewError(props: ErrorBoundaryProps) {
+  return <PageError title="The suggestions could not be shown" message="Suggestions already accepted or dismissed stay so." {...props} />;
 }
