@@ -323,8 +323,7 @@ export class FormRuntime {
   /** Resolves once nothing is waiting to be sent or in flight (conflicts and refusals aside). */
   whenSettled(): Promise<void> {
     const s = this.autosave;
-    const busy = s.inFlight !== null || Object.keys(s.pending).some((n) => !Object.hasOwn(s.rejected, n));
-    if (!busy || !s.online) return Promise.resolve();
+    if (!hasWork(s) || !s.online) return Promise.resolve();
     this.setAutosave({ ...s, sendNow: true });
     return new Promise((resolve) => this.idleWaiters.push(resolve));
   }
@@ -355,8 +354,7 @@ export class FormRuntime {
 
   private settleWaiters() {
     const s = this.autosave;
-    const busy = s.inFlight !== null || Object.keys(s.pending).some((n) => !Object.hasOwn(s.rejected, n));
-    if (busy && s.online && s.lastError === null) return;
+    if (hasWork(s) && s.online && s.lastError === null) return;
     const waiters = this.idleWaiters;
     this.idleWaiters = [];
     for (const w of waiters) w();
@@ -461,6 +459,10 @@ export class FormRuntime {
 }
 
 const NO_FILES: readonly FileView[] = Object.freeze([]);
+
+/** Something is in flight or waits to be sent (refused fields wait for the person, not for the network). */
+const hasWork = (s: AutosaveState): boolean =>
+  s.inFlight !== null || Object.keys(s.pending).some((n) => !Object.hasOwn(s.rejected, n));
 
 /** Attached files by the form name of their question (and item). */
 function groupFiles(files: readonly FileView[]): Map<string, FileView[]> {
