@@ -10,16 +10,16 @@ import {
   LIMITS,
   PageQuery,
   ParticipantList,
-  StageTransitionBody,
 } from '@/lib/portal';
 import type { RouteDef } from '../http/context';
-import { checkIfMatch, versionEtag } from '../http/etag';
+import { versionEtag } from '../http/etag';
 import { SandboxError } from '../http/errors';
 import { keysetPage } from '../http/paging';
 import type { Sandbox } from '../sandbox';
 import { newId, nextSeq, randomToken } from '../store/ids';
 import type { BusinessRec } from '../store/types';
 import { pipelineRoutes } from './pipelines';
+import { stageTransitionRoute } from './stage-transitions';
 import { issueUpload } from './uploads';
 import { applicationRef, businessEtag, businessSummary } from './views';
 
@@ -211,54 +211,26 @@ export const businessRoutes: RouteDef[] = [
       return { status: 200, body: statusView(sb, b), headers: { ETag: businessEtag(b) } };
     },
   },
-  {
-    // POST businesses/{id}/stage-transitions/ – move to another stage of the pipeline
-    method: 'POST',
-    path: 'businesses/:id/stage-transitions/',
-    ifMatch: 'required',
+  stageTransitionRoute({
+    kind: 'business',
     access: ['businesses:write'],
-    idempotency: 'required',
-    summary: 'Move a business to another stage',
     tag: 'businesses',
-    requestBody: StageTransitionBody,
     response: BusinessStageTransitionResult,
-    handle: async (ctx) => {
-      const { sb, params } = ctx;
-      const b = sb.business(params.id!);
-      checkIfMatch(ctx.header('if-match'), businessEtag(b), true);
-      const { stage_id } = await ctx.body(StageTransitionBody);
-      const { pipeline } = pipelineOf(sb, b);
-      const stage = pipeline.stages.find((s) => s.id === stage_id);
-      if (!stage) {
-        throw new SandboxError('validation_failed', `The stage is not part of the ${pipeline.name} pipeline.`, [
-          { code: 'invalid_stage', message: `stage_id must be one of: ${pipeline.stages.map((s) => s.id).join(', ')}.`, parameter: 'stage_id' },
-        ]);
-      }
-      if (stage.id === b.stage_id) {
-        throw new SandboxError('conflict', `The business is already at the stage ${stage.name}.`, [
-          { code: 'same_stage', message: 'Choose another stage.', parameter: 'stage_id' },
-        ]);
-      }
-      const now = sb.now();
-      const previous = pipelineOf(sb, b).stage;
-      b.stage_id = stage.id;
-      b.revision += 1;
+    find: (sb, id) => sb.business(id),
+    etag: businessEtag,
+    workflow: pipelineOf,
+    touch: (b, now) => {
       b.status_updated_at = now;
-      b.updated_at = now;
-      sb.changed();
+    },
+    publish: (sb, b, { from, to }) =>
       sb.events.publish('business.stage_changed', {
         business_id: b.id,
-        stage: { id: stage.id, name: stage.name },
-        previous_stage: { id: previous.id, name: previous.name },
+        stage: { id: to.id, name: to.name },
+        previous_stage: { id: from.id, name: from.name },
         revision: b.revision,
-      });
-      return {
-        status: 200,
-        headers: { ETag: businessEtag(b) },
-        body: { id: b.id, object: 'business', stage: { id: stage.id, name: stage.name }, revision: b.revision, updated_at: now },
-      };
-    },
-  },
+      }),
+    reply: (_sb, b, { to, now }) => ({ id: b.id, object: 'business', stage: { id: to.id, name: to.name }, revision: b.revision, updated_at: now }),
+  }),
   {
     // GET businesses/{id}/people/ – the business's people with their tags
     method: 'GET',

@@ -8,12 +8,11 @@ import {
   LIMITS,
   PageQuery,
   RecipientPage,
-  StageTransitionBody,
   type ErrorDetail,
 } from '@/lib/portal';
 import type { RouteDef } from '../http/context';
 import { pipelineRoutes } from './pipelines';
-import { checkIfMatch } from '../http/etag';
+import { stageTransitionRoute } from './stage-transitions';
 import { SandboxError, notFound } from '../http/errors';
 import { keysetPage } from '../http/paging';
 import type { Sandbox } from '../sandbox';
@@ -155,42 +154,17 @@ export const dealRoutes: RouteDef[] = [
       return { status: 200, headers: { ETag: dealEtag(d) }, body: dealView(sb, d) };
     },
   },
-  {
-    // POST deals/{id}/stage-transitions/ – move the deal to another stage of its pipeline; returns the deal
-    method: 'POST',
-    path: 'deals/:id/stage-transitions/',
-    ifMatch: 'required',
+  stageTransitionRoute({
+    kind: 'deal',
     access: ['deals:write'],
-    idempotency: 'required',
-    summary: 'Move a deal to another stage',
     tag: 'deals',
-    requestBody: StageTransitionBody,
     response: Deal,
-    handle: async (ctx) => {
-      const { sb, params } = ctx;
-      const d = dealOf(sb, params.id!);
-      checkIfMatch(ctx.header('if-match'), dealEtag(d), true);
-      const { stage_id } = await ctx.body(StageTransitionBody);
-      const { pipeline, stage: from } = dealWorkflow(sb, d);
-      const stage = pipeline.stages.find((s) => s.id === stage_id);
-      if (!stage) {
-        throw new SandboxError('validation_failed', `The stage is not part of the ${pipeline.name} pipeline.`, [
-          { code: 'invalid_stage', message: `stage_id must be one of: ${pipeline.stages.map((s) => s.id).join(', ')}.`, parameter: 'stage_id' },
-        ]);
-      }
-      if (stage.id === d.stage_id) {
-        throw new SandboxError('conflict', `The deal is already at the stage ${stage.name}.`, [
-          { code: 'same_stage', message: 'Choose another stage.', parameter: 'stage_id' },
-        ]);
-      }
-      d.stage_id = stage.id;
-      d.revision += 1;
-      d.updated_at = sb.now();
-      sb.changed();
-      sb.events.publish('deal.stage_changed', { ...dealEventData(sb, d), previous_stage: { id: from.id, name: from.name } });
-      return { status: 200, headers: { ETag: dealEtag(d) }, body: dealView(sb, d) };
-    },
-  },
+    find: dealOf,
+    etag: dealEtag,
+    workflow: dealWorkflow,
+    publish: (sb, d, { from }) => sb.events.publish('deal.stage_changed', { ...dealEventData(sb, d), previous_stage: { id: from.id, name: from.name } }),
+    reply: (sb, d) => dealView(sb, d),
+  }),
   ...pipelineRoutes({
     kind: 'deal',
     access: ['deals:read'],
