@@ -213,6 +213,7 @@ export const businessRoutes: RouteDef[] = [
   },
   stageTransitionRoute({
     kind: 'business',
+    collection: 'businesses',
     access: ['businesses:write'],
     tag: 'businesses',
     response: BusinessStageTransitionResult,

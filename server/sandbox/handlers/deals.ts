@@ -156,6 +156,7 @@ export const dealRoutes: RouteDef[] = [
   },
   stageTransitionRoute({
     kind: 'deal',
+    collection: 'deals',
     access: ['deals:write'],
     tag: 'deals',
     response: Deal,

@@ -21,8 +21,9 @@ interface Move {
 }
 
 interface StageTransitionKind<R extends Staged> {
-  /** `business` or `deal`: path `<kind>s/{id}/stage-transitions/`. */
   kind: 'business' | 'deal';
+  /** The collection the object is read at: `businesses` or `deals`. */
+  collection: 'businesses' | 'deals';
   access: Permission[];
   tag: string;
   response: z.ZodType;
@@ -37,12 +38,12 @@ interface StageTransitionKind<R extends Staged> {
   reply: (sb: Sandbox, r: R, move: Move) => unknown;
 }
 
-/** POST <kind>s/{id}/stage-transitions/: the same move, checks and refusals for businesses and deals. */
+/** POST <collection>/{id}/stage-transitions/: the same move, checks and refusals for businesses and deals. */
 export function stageTransitionRoute<R extends Staged>(k: StageTransitionKind<R>): RouteDef {
   return {
-    // POST <kind>s/{id}/stage-transitions/ – move to another stage of its pipeline
+    // POST <collection>/{id}/stage-transitions/ – move to another stage of its pipeline
     method: 'POST',
-    path: `${k.kind}s/:id/stage-transitions/`,
+    path: `${k.collection}/:id/stage-transitions/`,
     ifMatch: 'required',
     access: k.access,
     idempotency: 'required',
