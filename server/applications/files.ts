@@ -9,11 +9,11 @@ import {
 } from '@/lib/portal';
 import { AppError } from '@/server/http/app-error';
 import { PortalError, portalDownload, portalRequest, portalTransfer, urlBelow } from '@/server/portal';
-import type { ApplicationLinks } from './links';
-
-/** What the file operations need of an application's links: intake and deal applications both have them. */
-export type FileLinks = Pick<ApplicationLinks, 'files' | 'fileUploads'>;
+import type { ApplicationLinks } from '@/server/application-kinds/links';
 import { byteLimit, fileTooLarge, type UploadRequest } from './upload-request';
+
+/** What the file operations need of an application's links (every kind has them). */
+export type FileLinks = Pick<ApplicationLinks, 'files' | 'fileUploads'>;
 
 export function listFiles(links: Pick<ApplicationLinks, 'files'>, query: FilesQuery, signal?: AbortSignal) {
   return portalRequest({ url: links.files, schema: AnswerFilePage, query, signal });

@@ -2,7 +2,7 @@ import 'server-only';
 import { EVIDENCE_UPLOAD_TYPES, MAX_EVIDENCE_BYTES } from '@/lib/bff/autofill';
 import { FILENAME_HEADER } from '@/lib/bff/files';
 import { AutofillPreparation, FileUploadCredential } from '@/lib/portal';
-import type { ApplicationLinks } from '@/server/applications/links';
+import type { IntakeLinks } from '@/server/application-kinds/intake';
 import { byteLimit } from '@/server/applications/upload-request';
 import { AppError } from '@/server/http/app-error';
 import { cleanFilename, portalRequest, portalTransfer, urlBelow } from '@/server/portal';
@@ -75,7 +75,7 @@ export function checkEvidenceUpload(req: Request): EvidenceUpload {
  * to its signed upload_url (held to the size limit as it flows). The transfer replies with the preparation
  * and the file it delivered; the preparation is then read again for its ETag, which the transfer reply lacks.
  */
-export async function uploadEvidence(applicationId: string, links: ApplicationLinks, upload: EvidenceUpload, signal: AbortSignal) {
+export async function uploadEvidence(applicationId: string, links: IntakeLinks, upload: EvidenceUpload, signal: AbortSignal) {
   const credential = await portalRequest({
     method: 'POST',
     url: urlBelow(links.autofillPreparation, 'files'),

@@ -4,7 +4,7 @@ import { listBusinesses } from '@/server/businesses/list';
 import { rememberUploadSlots } from '@/server/businesses/upload-slots';
 import { businessCreatedView } from '@/server/businesses/views';
 import { route } from '@/server/http/route';
-import { requireIdempotencyKey } from '@/server/http/params';
+import { requireIdempotencyKey } from '@/server/http/headers';
 import { portalRequest, routes } from '@/server/portal';
 
 // GET /api/businesses – a page of businesses (page_size, cursor)

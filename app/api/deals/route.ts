@@ -2,7 +2,7 @@ import { DealCreateInput, DealsQuery } from '@/lib/bff/deals';
 import { Deal, DealPage } from '@/lib/portal';
 import { dealListView, dealView } from '@/server/deals/views';
 import { route } from '@/server/http/route';
-import { etagHeader, requireIdempotencyKey } from '@/server/http/params';
+import { etagHeader, requireIdempotencyKey } from '@/server/http/headers';
 import { portalRequest, routes } from '@/server/portal';
 
 // GET /api/deals – a page of deals (page_size, cursor, business_id)

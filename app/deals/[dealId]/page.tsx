@@ -9,7 +9,7 @@ import { businessOfDeal } from '@/server/deals/deal-business';
 import { readDeal } from '@/server/deals/read-deal';
 import { dealView } from '@/server/deals/views';
 import { currentSession } from '@/server/http/current-session';
-import { readWorkflowStages } from '@/server/http/workflow-stages';
+import { readWorkflowStages } from '@/server/workflows/stages';
 import { isPortalError } from '@/server/portal';
 import '@/components/deals/deals.css';
 

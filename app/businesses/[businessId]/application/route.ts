@@ -2,7 +2,7 @@ import { NextResponse, type NextRequest } from 'next/server';
 import { BusinessId } from '@/lib/portal';
 import { readBusinessStatus } from '@/server/businesses/status';
 import { requestOrigin } from '@/server/http/csrf';
-import { appDb } from '@/server/http/runtime';
+import { appDb } from '@/server/db/app-db';
 import { sessionOf } from '@/server/http/route';
 import { getEnv } from '@/server/env';
 import { isPortalError } from '@/server/portal';

@@ -1,12 +1,13 @@
 import { PreparationUpdate, type PreparationReply } from '@/lib/bff/autofill';
-import { applicationLinks } from '@/server/applications/links';
-import { byApplication } from '@/server/applications/route-params';
+import { applicationLinks, byApplication } from '@/server/application-kinds/intake';
 import { preparationObject } from '@/server/autofill/audit-objects';
-import { isPreparationConflict, preparationConflict } from '@/server/autofill/conflict';
+import { currentPreparation } from '@/server/autofill/conflict';
 import { readPreparation, updatePreparation } from '@/server/autofill/preparation';
 import { preparationView } from '@/server/autofill/views';
+import { withConflictReply } from '@/server/http/conflict-reply';
+import { etagHeader, requireIfMatch } from '@/server/http/headers';
+import { ApplicationParams } from '@/server/http/path-params';
 import { route } from '@/server/http/route';
-import { ApplicationParams, etagHeader, requireIfMatch } from '@/server/http/params';
 
 // GET /api/applications/[applicationId]/autofill/preparation – text input, AI mode, evidence and whether a run can start
 export const GET = route(
@@ -33,15 +34,12 @@ export const PATCH = route(
   async ({ params, body, req, upstream }) => {
     const ifMatch = requireIfMatch(req);
     const links = await applicationLinks(params.applicationId, req.signal);
-    try {
+    const write = async () => {
       const res = await updatePreparation(params.applicationId, links, body, ifMatch, req.signal);
       upstream.requestId = res.requestId;
       const reply: PreparationReply = { preparation: preparationView(res.data), etag: res.etag };
       return { body: reply, headers: etagHeader(res.etag) };
-    } catch (e) {
-      if (!isPreparationConflict(e)) throw e;
-      upstream.requestId = e.requestId;
-      return preparationConflict(e, params.applicationId, links, req.signal);
-    }
+    };
+    return withConflictReply(upstream, write, currentPreparation(params.applicationId, links, req.signal));
   },
 );

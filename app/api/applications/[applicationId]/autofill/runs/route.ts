@@ -1,10 +1,9 @@
 import { RunsQuery, type RunsPageView } from '@/lib/bff/autofill';
-import { applicationLinks } from '@/server/applications/links';
-import { byApplication } from '@/server/applications/route-params';
+import { applicationLinks, byApplication } from '@/server/application-kinds/intake';
 import { listRuns } from '@/server/autofill/runs';
 import { runView } from '@/server/autofill/views';
 import { route } from '@/server/http/route';
-import { ApplicationParams } from '@/server/http/params';
+import { ApplicationParams } from '@/server/http/path-params';
 
 // GET /api/applications/[applicationId]/autofill/runs – a page of the application's runs, newest first (page_size, cursor)
 export const GET = route(

@@ -1,13 +1,14 @@
 import { StartRequest, type RunReply } from '@/lib/bff/autofill';
-import { applicationLinks } from '@/server/applications/links';
-import { byApplication } from '@/server/applications/route-params';
+import { applicationLinks, byApplication } from '@/server/application-kinds/intake';
 import { preparationObject } from '@/server/autofill/audit-objects';
-import { isPreparationConflict, preparationConflict } from '@/server/autofill/conflict';
+import { currentPreparation } from '@/server/autofill/conflict';
 import { startUrlOf } from '@/server/autofill/preparation';
 import { startRun } from '@/server/autofill/runs';
 import { runView } from '@/server/autofill/views';
+import { withConflictReply } from '@/server/http/conflict-reply';
+import { requireIdempotencyKey } from '@/server/http/headers';
+import { ApplicationParams } from '@/server/http/path-params';
 import { route } from '@/server/http/route';
-import { ApplicationParams, requireIdempotencyKey } from '@/server/http/params';
 
 // POST /api/applications/[applicationId]/autofill/start – start a run from the preparation revision the user saw
 // (Idempotency-Key); a stale revision gives 412 with the current preparation, a start that cannot happen now 409
@@ -23,15 +24,12 @@ export const POST = route(
     const idempotencyKey = requireIdempotencyKey(req);
     const links = await applicationLinks(params.applicationId, req.signal);
     const startUrl = await startUrlOf(params.applicationId, links, req.signal);
-    try {
+    const start = async () => {
       const res = await startRun(params.applicationId, startUrl, body, idempotencyKey, req.signal);
       upstream.requestId = res.requestId;
       const reply: RunReply = { run: runView(res.data) };
       return { status: 201, body: reply };
-    } catch (e) {
-      if (!isPreparationConflict(e)) throw e;
-      upstream.requestId = e.requestId;
-      return preparationConflict(e, params.applicationId, links, req.signal);
-    }
+    };
+    return withConflictReply(upstream, start, currentPreparation(params.applicationId, links, req.signal));
   },
 );

@@ -1,11 +1,11 @@
 import type { EvidenceUploadReply } from '@/lib/bff/autofill';
-import { applicationLinks } from '@/server/applications/links';
-import { byApplication } from '@/server/applications/route-params';
+import { applicationLinks, byApplication } from '@/server/application-kinds/intake';
 import { preparationObject } from '@/server/autofill/audit-objects';
 import { checkEvidenceUpload, uploadEvidence } from '@/server/autofill/evidence-upload';
 import { evidenceSourceView, preparationView } from '@/server/autofill/views';
 import { route } from '@/server/http/route';
-import { ApplicationParams, etagHeader } from '@/server/http/params';
+import { etagHeader } from '@/server/http/headers';
+import { ApplicationParams } from '@/server/http/path-params';
 
 // POST /api/applications/[applicationId]/autofill/preparation/files – add one evidence file (the body is its
 // bytes, with Content-Type and the name in X-Filename), streamed on to the Portal; replies with the preparation

@@ -1,11 +1,10 @@
 import type { RunReply } from '@/lib/bff/autofill';
-import { applicationLinks } from '@/server/applications/links';
-import { byApplication } from '@/server/applications/route-params';
-import { RunParams } from '@/server/autofill/route-params';
+import { applicationLinks, byApplication } from '@/server/application-kinds/intake';
+import { RunParams } from '@/server/http/path-params';
 import { readRun } from '@/server/autofill/runs';
 import { runView } from '@/server/autofill/views';
 import { route } from '@/server/http/route';
-import { etagHeader } from '@/server/http/params';
+import { etagHeader } from '@/server/http/headers';
 
 // GET /api/applications/[applicationId]/autofill/runs/[runId] – one run with its progress (what the UI polls)
 export const GET = route(

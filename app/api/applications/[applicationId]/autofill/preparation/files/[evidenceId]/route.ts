@@ -1,13 +1,13 @@
 import type { PreparationReply } from '@/lib/bff/autofill';
-import { applicationLinks } from '@/server/applications/links';
-import { byApplication } from '@/server/applications/route-params';
+import { applicationLinks, byApplication } from '@/server/application-kinds/intake';
 import { evidenceObject } from '@/server/autofill/audit-objects';
-import { isPreparationConflict, preparationConflict } from '@/server/autofill/conflict';
+import { currentPreparation } from '@/server/autofill/conflict';
 import { deleteEvidence } from '@/server/autofill/preparation';
-import { EvidenceParams } from '@/server/autofill/route-params';
 import { preparationView } from '@/server/autofill/views';
+import { withConflictReply } from '@/server/http/conflict-reply';
+import { etagHeader, requireIfMatch } from '@/server/http/headers';
+import { EvidenceParams } from '@/server/http/path-params';
 import { route } from '@/server/http/route';
-import { etagHeader, requireIfMatch } from '@/server/http/params';
 
 // DELETE /api/applications/[applicationId]/autofill/preparation/files/[evidenceId] – remove an evidence file
 // (If-Match: the preparation's ETag); a 412 comes back with the current preparation
@@ -18,18 +18,15 @@ export const DELETE = route(
     application: byApplication,
     audit: { operation: 'autofill.evidence_delete', object: evidenceObject },
   },
-  async ({ params, req, upstream }) => {
+  async ({ params: { applicationId, evidenceId }, req, upstream }) => {
     const ifMatch = requireIfMatch(req);
-    const links = await applicationLinks(params.applicationId, req.signal);
-    try {
-      const res = await deleteEvidence(params.applicationId, links, params.evidenceId, ifMatch, req.signal);
+    const links = await applicationLinks(applicationId, req.signal);
+    const remove = async () => {
+      const res = await deleteEvidence(applicationId, links, evidenceId, ifMatch, req.signal);
       upstream.requestId = res.requestId;
       const body: PreparationReply = { preparation: preparationView(res.data), etag: res.etag };
       return { body, headers: etagHeader(res.etag) };
-    } catch (e) {
-      if (!isPreparationConflict(e)) throw e;
-      upstream.requestId = e.requestId;
-      return preparationConflict(e, params.applicationId, links, req.signal);
-    }
+    };
+    return withConflictReply(upstream, remove, currentPreparation(applicationId, links, req.signal));
   },
 );

@@ -1,12 +1,11 @@
 import type { RunReply } from '@/lib/bff/autofill';
-import { applicationLinks } from '@/server/applications/links';
-import { byApplication } from '@/server/applications/route-params';
+import { applicationLinks, byApplication } from '@/server/application-kinds/intake';
 import { runObject } from '@/server/autofill/audit-objects';
-import { RunParams } from '@/server/autofill/route-params';
+import { RunParams } from '@/server/http/path-params';
 import { retryRun } from '@/server/autofill/runs';
 import { runView } from '@/server/autofill/views';
 import { route } from '@/server/http/route';
-import { requireIdempotencyKey } from '@/server/http/params';
+import { requireIdempotencyKey } from '@/server/http/headers';
 
 // POST /api/applications/[applicationId]/autofill/runs/[runId]/retry – a new attempt of a failed run
 // (Idempotency-Key); 409 when it cannot be retried

@@ -1,7 +1,6 @@
 import { SuggestionsQuery, type SuggestionsPageView } from '@/lib/bff/autofill';
-import { applicationLinks } from '@/server/applications/links';
-import { byApplication } from '@/server/applications/route-params';
-import { RunParams } from '@/server/autofill/route-params';
+import { applicationLinks, byApplication } from '@/server/application-kinds/intake';
+import { RunParams } from '@/server/http/path-params';
 import { listSuggestions } from '@/server/autofill/runs';
 import { suggestionView } from '@/server/autofill/views';
 import { route } from '@/server/http/route';

@@ -1,7 +1,8 @@
 import type { SuggestionAcceptReply } from '@/lib/bff/autofill';
-import { byApplication } from '@/server/applications/route-params';
+import { byApplication } from '@/server/application-kinds/intake';
 import { suggestionObject } from '@/server/autofill/audit-objects';
-import { SuggestionParams, optionalIdempotencyKey } from '@/server/autofill/route-params';
+import { optionalIdempotencyKey } from '@/server/http/headers';
+import { SuggestionParams } from '@/server/http/path-params';
 import { acceptSuggestion } from '@/server/autofill/suggestions';
 import { suggestionView } from '@/server/autofill/views';
 import { route } from '@/server/http/route';

@@ -1,11 +1,6 @@
 import 'server-only';
-import { z } from 'zod';
-import { ID_PATTERNS } from '@/lib/portal';
+import { isIdempotencyKey } from '@/server/portal';
 import { AppError } from './app-error';
-
-/** Path parameters of the BFF's routes, each checked against its Portal id pattern. */
-export const ApplicationParams = z.strictObject({ applicationId: z.string().regex(ID_PATTERNS.application, 'not an application id') });
-export type ApplicationParams = z.infer<typeof ApplicationParams>;
 
 /** The If-Match a write must carry: the ETag from the browser's last read, passed upstream verbatim. */
 export function requireIfMatch(req: Request): string {
@@ -24,6 +19,18 @@ export function requireIdempotencyKey(req: Request): string {
   if (!v || v.length > 255) {
     throw new AppError('precondition_required', 'Send an Idempotency-Key for this command.', [
       { code: 'missing_header', message: 'Idempotency-Key is required (at most 255 characters).', parameter: 'Idempotency-Key' },
+    ]);
+  }
+  return v;
+}
+
+/** An optional Idempotency-Key (accept, dismiss): passed on when the browser sent one. */
+export function optionalIdempotencyKey(req: Request): string | undefined {
+  const v = req.headers.get('idempotency-key');
+  if (v === null) return undefined;
+  if (!isIdempotencyKey(v)) {
+    throw new AppError('invalid_request', 'Idempotency-Key must be 1-255 visible ASCII characters.', [
+      { code: 'invalid_header', message: 'Idempotency-Key is not valid.', parameter: 'Idempotency-Key' },
     ]);
   }
   return v;

@@ -1,20 +1,15 @@
 import 'server-only';
-import { getDb } from '@/server/db';
-import type { Db } from '@/server/db/types';
 import { getEnv } from '@/server/env';
-import type { SessionCookieSettings, SessionPolicy } from '@/server/auth';
+import type { SessionCookieSettings } from './session-cookie';
+import type { SessionPolicy } from './session-policy';
 
-/** The process-wide database, configured from the environment. */
-export function appDb(): Promise<Db> {
-  const env = getEnv();
-  return getDb({ url: env.databaseUrl, dataDir: env.dataDir });
-}
-
+/** How long sessions live, from the environment. */
 export function sessionPolicy(): SessionPolicy {
   const env = getEnv();
   return { idleMinutes: env.sessionIdleMinutes, absoluteHours: env.sessionAbsoluteHours };
 }
 
+/** How the session cookie is sealed and scoped for the app's public origin. */
 export function cookieSettings(appOrigin: string): SessionCookieSettings {
   const env = getEnv();
   return { password: env.sessionSecret, appOrigin, maxAgeSeconds: env.sessionAbsoluteHours * 3600 };

@@ -1,6 +1,6 @@
 import 'server-only';
 import type { SessionView } from '@/lib/bff/auth';
-import type { ResolvedSession } from '@/server/auth';
+import type { ResolvedSession } from './sessions';
 
 export function sessionView(s: ResolvedSession): SessionView {
   return s.kind === 'user'

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { StagesView } from '@/lib/bff/businesses';
 import { portalRequest } from '@/server/portal';
 
-type StagePage = z.ZodType<{ items: Array<{ id: string; name: string; order: number }>; next_cursor: string | null }>;
+export type StagePage = z.ZodType<{ items: Array<{ id: string; name: string; order: number }>; next_cursor: string | null }>;
 
 // Pipelines have a handful of stages; the bound only stops a misbehaving upstream from looping us forever.
 const MAX_PAGES = 20;
