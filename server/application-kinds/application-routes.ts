@@ -3,25 +3,24 @@ import type { FormSnapshotView } from '@/lib/bff/form-snapshot';
 import { readContract } from '@/server/applications/contract-cache';
 import { contractView } from '@/server/applications/views';
 import { etagHeader } from '@/server/http/headers';
-import { route } from '@/server/http/route';
 import { readKindFormSnapshot } from './form-snapshot';
 import type { AnyApplicationKind } from './kind';
-import { applicationIdOf, kindParams } from './params';
+import { kindRoute } from './kind-route';
+import { kindParams } from './params';
 
 /** The reads of the application itself: GET … (status and progress; its ETag is what submit quotes), …/contract and …/form. */
 export function applicationRoutes<Id extends string>(kind: AnyApplicationKind<Id>) {
-  const spec = { roles: kind.roles.read, params: kindParams(kind).application, application: applicationIdOf(kind) };
+  const spec = { roles: kind.roles.read, params: kindParams(kind).application };
 
-  const application = route(spec, async ({ params, req, upstream }) => {
-    const res = await kind.read(params[kind.idParam], req.signal);
+  const application = kindRoute(kind, spec, async ({ id, req, upstream }) => {
+    const res = await kind.read(id, req.signal);
     upstream.requestId = res.requestId;
     const etag = res.etag ?? '';
     return { body: { application: kind.view(res.app, etag) }, headers: etagHeader(etag) };
   });
 
   // The questions the form is rendered from.
-  const contract = route(spec, async ({ params, req, upstream }) => {
-    const id = params[kind.idParam];
+  const contract = kindRoute(kind, spec, async ({ id, req, upstream }) => {
     const known = kind.links.known(id);
     const app = known ? null : (await kind.read(id, req.signal)).app;
     // Always revalidated (maxAgeMs 0): this reply carries the contract's own answers_revision and ETag, so
@@ -33,8 +32,8 @@ export function applicationRoutes<Id extends string>(kind: AnyApplicationKind<Id
   });
 
   // Everything the form opens with.
-  const form = route(spec, async ({ params, req, upstream }) => {
-    const { requestId, ...snapshot } = await readKindFormSnapshot(kind, params[kind.idParam], req.signal);
+  const form = kindRoute(kind, spec, async ({ id, req, upstream }) => {
+    const { requestId, ...snapshot } = await readKindFormSnapshot(kind, id, req.signal);
     upstream.requestId = requestId;
     const body: FormSnapshotView = snapshot;
     // The answers ETag: what the browser quotes in If-Match on its first answer write.

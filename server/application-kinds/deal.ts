@@ -22,9 +22,7 @@ export const dealApplication = defineApplicationKind({
   contractUrl: (app) => app.contract_url,
   linksOf: (app, contract): DealApplicationLinks => ({ ...contractLinks(app, contract), submit: app.submit_url }),
   audit: {
-    type: 'deal_application',
-    answersUpdate: 'deal_application.answers_update',
-    submit: 'deal_application.submit',
+    application: { type: 'deal_application', answersUpdate: 'deal_application.answers_update', submit: 'deal_application.submit' },
     items: { create: 'deal_application.item_create', update: 'deal_application.item_update', delete: 'deal_application.item_delete' },
     files: { upload: 'deal_application.file_upload', delete: 'deal_application.file_delete' },
   },

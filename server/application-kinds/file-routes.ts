@@ -1,12 +1,12 @@
 import 'server-only';
 import { FileUploadQuery, FilesQuery } from '@/lib/bff/files';
 import { deleteFile, downloadFile, listFiles, uploadFile } from '@/server/applications/files';
-import { checkUploadRequest } from '@/server/applications/upload-request';
+import { checkUploadRequest, fileQuestionRules } from '@/server/applications/upload-request';
 import { fileView } from '@/server/applications/views';
-import { route } from '@/server/http/route';
 import { safeDownloadHeaders } from '@/server/portal';
 import type { KindWithFiles } from './kind';
-import { applicationIdOf, kindParams } from './params';
+import { kindRoute } from './kind-route';
+import { kindParams } from './params';
 
 /**
  * GET …/files (a page of the attached files: filters, cursor, page_size) and POST …/files?block_key=&
@@ -14,22 +14,20 @@ import { applicationIdOf, kindParams } from './params';
  */
 export function filesRoutes<Id extends string>(kind: KindWithFiles<Id>) {
   const params = kindParams(kind).application;
-  const application = applicationIdOf(kind);
 
-  const GET = route({ roles: kind.roles.read, params, query: FilesQuery, application }, async ({ params, query, req, upstream }) => {
-    const links = await kind.links.get(params[kind.idParam], req.signal);
-    const res = await listFiles(links, query, req.signal);
+  const GET = kindRoute(kind, { roles: kind.roles.read, params, query: FilesQuery }, async ({ links, query, req, upstream }) => {
+    const res = await listFiles(await links(), query, req.signal);
     upstream.requestId = res.requestId;
     return { body: { items: res.data.items.map(fileView), next_cursor: res.data.next_cursor } };
   });
 
-  const POST = route(
+  const POST = kindRoute(
+    kind,
     {
       roles: kind.roles.write,
       params,
       query: FileUploadQuery,
       body: 'stream',
-      application,
       audit: {
         operation: kind.audit.files.upload,
         object: ({ params, query }) => ({
@@ -39,10 +37,9 @@ export function filesRoutes<Id extends string>(kind: KindWithFiles<Id>) {
         }),
       },
     },
-    async ({ params, query, req, upstream }) => {
-      const upload = checkUploadRequest(req, query);
-      const links = await kind.links.get(params[kind.idParam], req.signal);
-      const { file, requestId } = await uploadFile(links, query, upload, req.signal);
+    async ({ links, query, req, upstream }) => {
+      const upload = checkUploadRequest(req, fileQuestionRules(query));
+      const { file, requestId } = await uploadFile(await links(), query, upload, req.signal);
       upstream.requestId = requestId;
       return { status: 201, body: { file: fileView(file) } };
     },
@@ -51,32 +48,30 @@ export function filesRoutes<Id extends string>(kind: KindWithFiles<Id>) {
   return { GET, POST };
 }
 
-/** DELETE …/files/[fileId] (remove an attached file). */
+/** DELETE …/files/[fileId] (remove an attached file) and GET …/files/[fileId]/download (its bytes, streamed from the Portal). */
 export function fileRoutes<Id extends string>(kind: KindWithFiles<Id>) {
-  const DELETE = route(
+  const params = kindParams(kind).file;
+
+  const DELETE = kindRoute(
+    kind,
     {
       roles: kind.roles.write,
-      params: kindParams(kind).file,
-      application: applicationIdOf(kind),
+      params,
       audit: { operation: kind.audit.files.delete, object: ({ params }) => ({ type: 'file', id: params.fileId, applicationId: params[kind.idParam] }) },
     },
-    async ({ params, req, upstream }) => {
-      const links = await kind.links.get(params[kind.idParam], req.signal);
-      const res = await deleteFile(links, params.fileId, req.signal);
+    async ({ links, params, req, upstream }) => {
+      const res = await deleteFile(await links(), params.fileId, req.signal);
       upstream.requestId = res.requestId;
       return { body: { id: res.data.id, deleted: true } };
     },
   );
-  return { DELETE };
-}
 
-/** GET …/files/[fileId]/download: the file's bytes, streamed from the Portal (its signed URL never reaches the browser). */
-export function fileDownloadRoutes<Id extends string>(kind: KindWithFiles<Id>) {
-  const GET = route({ roles: kind.roles.read, params: kindParams(kind).file, application: applicationIdOf(kind) }, async ({ params, req, upstream }) => {
-    const links = await kind.links.get(params[kind.idParam], req.signal);
-    const res = await downloadFile(links, params.fileId, req.signal);
+  // The signed download URL never reaches the browser.
+  const download = kindRoute(kind, { roles: kind.roles.read, params }, async ({ links, params, req, upstream }) => {
+    const res = await downloadFile(await links(), params.fileId, req.signal);
     upstream.requestId = res.headers.get('request-id');
     return new Response(res.body, { status: 200, headers: safeDownloadHeaders(res) });
   });
-  return { GET };
+
+  return { file: { DELETE }, fileDownload: { GET: download } };
 }

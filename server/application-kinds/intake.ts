@@ -5,7 +5,6 @@ import { ApplicationParams } from '@/server/http/path-params';
 import { routes } from '@/server/portal';
 import { defineApplicationKind } from './kind';
 import { contractLinks, type ApplicationLinks } from './links';
-import { applicationIdOf } from './params';
 
 /** An intake application's links: the contract's, its submit and its Autofill. */
 export interface IntakeLinks extends ApplicationLinks {
@@ -33,9 +32,7 @@ export const intakeApplication = defineApplicationKind({
     autofillRuns: app.autofill_runs_url,
   }),
   audit: {
-    type: 'application',
-    answersUpdate: 'answers.update',
-    submit: 'application.submit',
+    application: { type: 'application', answersUpdate: 'answers.update', submit: 'application.submit' },
     items: { create: 'items.create', update: 'items.update', delete: 'items.delete' },
     files: { upload: 'files.upload', delete: 'files.delete' },
   },
@@ -43,6 +40,3 @@ export const intakeApplication = defineApplicationKind({
 
 /** An intake application's links (Autofill reaches its preparation and runs through them). */
 export const applicationLinks = (applicationId: string, signal?: AbortSignal) => intakeApplication.links.get(applicationId, signal);
-
-/** The intake application a request below it names: a client session reaches only its own. */
-export const byApplication = applicationIdOf(intakeApplication);

@@ -14,14 +14,13 @@ export interface AnswersWriteResult {
 }
 
 /**
- * What the audit log calls each write on an application of this kind, with the object type of the
- * application itself (answers and submit records). Kept as the routes have always recorded them: tests and
- * the log's readers depend on the names. A kind without items, files or submit leaves those out.
+ * What the audit log calls each write on an application of this kind. Kept as the routes have always
+ * recorded them: tests and the log's readers depend on the names. A kind without items, files or submit
+ * leaves those out.
  */
 export interface KindAudit {
-  type: string;
-  answersUpdate: string;
-  submit?: string;
+  /** The application itself: its object type, and what an answers write and a submit are called. */
+  application: { type: string; answersUpdate: string; submit?: string };
   items?: { create: string; update: string; delete: string };
   files?: { upload: string; delete: string };
 }
@@ -77,13 +76,14 @@ export type AnyApplicationKind<Id extends string = string, L extends Application
 /* eslint-enable @typescript-eslint/no-explicit-any */
 
 /** A kind whose contracts have repeatable groups. */
-export type KindWithItems<Id extends string> = AnyApplicationKind<Id, ApplicationLinks, KindAudit & Required<Pick<KindAudit, 'items'>>>;
+export type KindWithItems<Id extends string> = AnyApplicationKind<Id, ApplicationLinks, KindAudit & Pick<Required<KindAudit>, 'items'>>;
 /** A kind whose contracts have file questions. */
-export type KindWithFiles<Id extends string> = AnyApplicationKind<Id, ApplicationLinks, KindAudit & Required<Pick<KindAudit, 'files'>>>;
+export type KindWithFiles<Id extends string> = AnyApplicationKind<Id, ApplicationLinks, KindAudit & Pick<Required<KindAudit>, 'files'>>;
 /** A kind that is submitted: its links name where. */
-export type SubmittedKind<Id extends string> = AnyApplicationKind<Id, ApplicationLinks & { submit: string }, KindAudit & Required<Pick<KindAudit, 'submit'>>>;
+type SubmitAudit = { application: { submit: string } };
+export type SubmittedKind<Id extends string> = AnyApplicationKind<Id, ApplicationLinks & { submit: string }, KindAudit & SubmitAudit>;
 /** A kind with everything: answers, items, files and submit. */
-export type CompleteKind<Id extends string> = AnyApplicationKind<Id, ApplicationLinks & { submit: string }, Required<KindAudit>>;
+export type CompleteKind<Id extends string> = AnyApplicationKind<Id, ApplicationLinks & { submit: string }, Required<KindAudit> & SubmitAudit>;
 
 export function defineApplicationKind<Id extends string, E, A, L extends ApplicationLinks, Au extends KindAudit>(
   spec: ApplicationKindSpec<Id, E, A, L, Au>,

@@ -16,8 +16,8 @@ export function kindParams<Id extends string>(kind: AnyApplicationKind<Id>) {
   };
 }
 
-/** The application a request names (also what a client session is checked against). */
-export const applicationIdOf =
-  <Id extends string>(kind: AnyApplicationKind<Id>) =>
-  ({ params }: { params: KindParams<Id> }) =>
-    params[kind.idParam];
+/** The audit record of a write on the application itself (its answers, its submit). */
+export const applicationAudit = <Id extends string>(kind: AnyApplicationKind<Id>, operation: string) => ({
+  operation,
+  object: ({ params }: { params: KindParams<Id> }) => ({ type: kind.audit.application.type, id: params[kind.idParam], applicationId: params[kind.idParam] }),
+});

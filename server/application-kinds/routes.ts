@@ -2,7 +2,7 @@ import 'server-only';
 import { answersRoutes } from './answers-routes';
 import { applicationRoutes } from './application-routes';
 import { dealApplication } from './deal';
-import { fileDownloadRoutes, fileRoutes, filesRoutes } from './file-routes';
+import { fileRoutes, filesRoutes } from './file-routes';
 import { intakeApplication } from './intake';
 import type { CompleteKind } from './kind';
 import { itemGroupRoutes, itemRoutes } from './item-routes';
@@ -20,8 +20,7 @@ export function applicationKindRoutes<Id extends string>(kind: CompleteKind<Id>)
     itemGroup: itemGroupRoutes(kind),
     item: itemRoutes(kind),
     files: filesRoutes(kind),
-    file: fileRoutes(kind),
-    fileDownload: fileDownloadRoutes(kind),
+    ...fileRoutes(kind),
     submit: submitRoutes(kind),
   };
 }

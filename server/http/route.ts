@@ -183,3 +183,6 @@ async function record(
     status,
   });
 }
+
+/** The audit of a create (`<type>.create`): the new object's id is known only from the reply, which auditObject adds. */
+export const auditCreate = (type: string) => ({ operation: `${type}.create`, object: () => ({ type, id: 'new' }) });

@@ -7,23 +7,21 @@ import {
   BusinessStageTransitionResult,
   BusinessStatusResult,
   BusinessSummary,
-  LIMITS,
   PageQuery,
   ParticipantList,
 } from '@/lib/portal';
 import type { RouteDef } from '../http/context';
 import { versionEtag } from '../http/etag';
 import { SandboxError } from '../http/errors';
-import { keysetPage } from '../http/paging';
 import type { Sandbox } from '../sandbox';
 import { newId, nextSeq, randomToken } from '../store/ids';
 import type { BusinessRec } from '../store/types';
+import { newApplication } from './new-application';
 import { pipelineRoutes } from './pipelines';
+import { seqPage } from './seq-page';
 import { stageTransitionRoute } from './stage-transitions';
 import { issueUpload } from './uploads';
 import { applicationRef, businessEtag, businessSummary } from './views';
-
-const pageSizeOf = (q: Record<string, unknown>) => (q.page_size as number | undefined) ?? LIMITS.paging.default;
 
 function pipelineOf(sb: Sandbox, b: BusinessRec) {
   const pipeline = sb.state.business_pipelines.find((p) => p.id === b.pipeline_id);
@@ -90,21 +88,10 @@ function createBusiness(sb: Sandbox, body: BusinessCreateBody, sourceChannel: st
     });
   }
   sb.state.businesses[business.id] = business;
-  sb.state.applications[business.application_id] = {
-    id: business.application_id,
-    kind: 'client_intake',
-    business_id: business.id,
-    contract_version,
-    revision: 0,
-    answers_revision: 0,
-    answers: {},
-    items: {},
-    files: {},
-    submitted_at: null,
-    created_at: now,
-    updated_at: now,
-    answers_updated_at: null,
-  };
+  sb.state.applications[business.application_id] = newApplication(
+    { id: business.application_id, kind: 'client_intake', business_id: business.id, contract_version },
+    now,
+  );
   return business;
 }
 
@@ -119,16 +106,7 @@ export const businessRoutes: RouteDef[] = [
     tag: 'businesses',
     response: BusinessPage,
     handle: ({ sb, query }) => {
-      const all = Object.values(sb.state.businesses).sort((a, b) => a.seq - b.seq);
-      const page = keysetPage({
-        sb,
-        items: all,
-        keyOf: (b) => b.seq,
-        scope: 'businesses',
-        pageSize: pageSizeOf(query),
-        cursor: query.cursor as string | undefined,
-        backward: true,
-      });
+      const page = seqPage(sb, Object.values(sb.state.businesses), 'businesses', query);
       return { status: 200, body: { ...page, items: page.items.map((b) => businessSummary(sb, b)) } };
     },
   },
@@ -213,9 +191,6 @@ export const businessRoutes: RouteDef[] = [
   },
   stageTransitionRoute({
     kind: 'business',
-    collection: 'businesses',
-    access: ['businesses:write'],
-    tag: 'businesses',
     response: BusinessStageTransitionResult,
     find: (sb, id) => sb.business(id),
     etag: businessEtag,
@@ -264,8 +239,6 @@ export const businessRoutes: RouteDef[] = [
   },
   ...pipelineRoutes({
     kind: 'business',
-    access: ['businesses:read'],
-    tag: 'businesses',
     pipelines: (sb) => sb.state.business_pipelines,
     stagesUrl: (sb, id) => sb.urls.businessPipelineStages(id),
     pipelinePage: BusinessPipelinePage,

@@ -11,7 +11,9 @@ import {
   type ErrorDetail,
 } from '@/lib/portal';
 import type { RouteDef } from '../http/context';
+import { newApplication } from './new-application';
 import { pipelineRoutes } from './pipelines';
+import { seqPage } from './seq-page';
 import { stageTransitionRoute } from './stage-transitions';
 import { SandboxError, notFound } from '../http/errors';
 import { keysetPage } from '../http/paging';
@@ -60,22 +62,10 @@ function createDeal(sb: Sandbox, body: DealCreateBody): DealRec {
     updated_at: now,
   };
   state.deals[deal.id] = deal;
-  state.applications[deal.application_id] = {
-    id: deal.application_id,
-    kind: 'deal',
-    business_id: deal.business_id,
-    deal_id: deal.id,
-    contract_version: state.default_deal_contract_version,
-    revision: 0,
-    answers_revision: 0,
-    answers: {},
-    items: {},
-    files: {},
-    submitted_at: null,
-    created_at: now,
-    updated_at: now,
-    answers_updated_at: null,
-  };
+  state.applications[deal.application_id] = newApplication(
+    { id: deal.application_id, kind: 'deal', business_id: deal.business_id, deal_id: deal.id, contract_version: state.default_deal_contract_version },
+    now,
+  );
   sb.changed();
   return deal;
 }
@@ -107,18 +97,8 @@ export const dealRoutes: RouteDef[] = [
     response: DealPage,
     handle: ({ sb, query }) => {
       const businessId = query.business_id as string | undefined;
-      const all = Object.values(sb.state.deals)
-        .filter((d) => businessId === undefined || d.business_id === businessId)
-        .sort((a, b) => a.seq - b.seq);
-      const page = keysetPage({
-        sb,
-        items: all,
-        keyOf: (d) => d.seq,
-        scope: `deals:${businessId ?? ''}`,
-        pageSize: pageSizeOf(query),
-        cursor: query.cursor as string | undefined,
-        backward: true,
-      });
+      const deals = Object.values(sb.state.deals).filter((d) => businessId === undefined || d.business_id === businessId);
+      const page = seqPage(sb, deals, `deals:${businessId ?? ''}`, query);
       return { status: 200, body: { ...page, items: page.items.map((d) => dealView(sb, d)) } };
     },
   },
@@ -156,9 +136,6 @@ export const dealRoutes: RouteDef[] = [
   },
   stageTransitionRoute({
     kind: 'deal',
-    collection: 'deals',
-    access: ['deals:write'],
-    tag: 'deals',
     response: Deal,
     find: dealOf,
     etag: dealEtag,
@@ -168,8 +145,6 @@ export const dealRoutes: RouteDef[] = [
   }),
   ...pipelineRoutes({
     kind: 'deal',
-    access: ['deals:read'],
-    tag: 'deals',
     pipelines: (sb) => sb.state.deal_pipelines,
     stagesUrl: (sb, id) => sb.urls.dealPipelineStages(id),
     pipelinePage: DealPipelinePage,

@@ -1,9 +1,10 @@
-import { StageTransitionBody, type Permission } from '@/lib/portal';
+import { StageTransitionBody } from '@/lib/portal';
 import type { z } from 'zod';
 import type { RouteDef } from '../http/context';
 import { checkIfMatch } from '../http/etag';
 import { SandboxError } from '../http/errors';
 import type { Sandbox } from '../sandbox';
+import { COLLECTIONS } from './collections';
 import type { SeedPipeline, SeedStage } from '../seed/types';
 
 /** What moves along a pipeline: a business or a deal, whose ETag is made of its revision. */
@@ -21,11 +22,7 @@ interface Move {
 }
 
 interface StageTransitionKind<R extends Staged> {
-  kind: 'business' | 'deal';
-  /** The collection the object is read at: `businesses` or `deals`. */
-  collection: 'businesses' | 'deals';
-  access: Permission[];
-  tag: string;
+  kind: keyof typeof COLLECTIONS;
   response: z.ZodType;
   find: (sb: Sandbox, id: string) => R;
   etag: (r: R) => string;
@@ -40,15 +37,16 @@ interface StageTransitionKind<R extends Staged> {
 
 /** POST <collection>/{id}/stage-transitions/: the same move, checks and refusals for businesses and deals. */
 export function stageTransitionRoute<R extends Staged>(k: StageTransitionKind<R>): RouteDef {
+  const collection = COLLECTIONS[k.kind];
   return {
     // POST <collection>/{id}/stage-transitions/ – move to another stage of its pipeline
     method: 'POST',
-    path: `${k.collection}/:id/stage-transitions/`,
+    path: `${collection}/:id/stage-transitions/`,
     ifMatch: 'required',
-    access: k.access,
+    access: [`${collection}:write`],
     idempotency: 'required',
     summary: `Move a ${k.kind} to another stage`,
-    tag: k.tag,
+    tag: collection,
     requestBody: StageTransitionBody,
     response: k.response,
     handle: async (ctx) => {
