@@ -7,7 +7,7 @@ import { defineApplicationKind } from './kind';
 import { contractLinks, type ApplicationLinks } from './links';
 
 /** A deal application's links: the contract's and its submit. */
-export interface DealApplicationLinks extends ApplicationLinks {
+interface DealApplicationLinks extends ApplicationLinks {
   submit: string;
 }
 

@@ -64,16 +64,9 @@ export interface ApplicationKind<Id extends string, E, A, L extends ApplicationL
   links: KindLinks<A, L>;
 }
 
-/* eslint-disable @typescript-eslint/no-explicit-any -- the routes do not care what the upstream shapes are */
-/** Any kind, for code that does not care which. */
-export type AnyApplicationKind<Id extends string = string, L extends ApplicationLinks = ApplicationLinks, Au extends KindAudit = KindAudit> = ApplicationKind<
-  Id,
-  any,
-  any,
-  L,
-  Au
->;
-/* eslint-enable @typescript-eslint/no-explicit-any */
+/** Any kind, for code that does not care which (the routes do not look into the upstream shapes). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyApplicationKind<Id extends string = string, L extends ApplicationLinks = ApplicationLinks, Au extends KindAudit = KindAudit> = ApplicationKind<Id, any, any, L, Au>;
 
 /** A kind whose contracts have repeatable groups. */
 export type KindWithItems<Id extends string> = AnyApplicationKind<Id, ApplicationLinks, KindAudit & Pick<Required<KindAudit>, 'items'>>;

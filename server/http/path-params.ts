@@ -12,7 +12,7 @@ import { ID_PATTERNS } from '@/lib/portal';
  */
 
 /** One id segment: `[key]`, checked against its pattern. */
-export const idParams = <K extends string>(key: K, pattern: RegExp, what: string) =>
+const idParams = <K extends string>(key: K, pattern: RegExp, what: string) =>
   z.strictObject({ [key]: z.string().regex(pattern, `not ${what}`) } as Record<K, z.ZodString>);
 
 export const ApplicationParams = idParams('applicationId', ID_PATTERNS.application, 'an application id');
