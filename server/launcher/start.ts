@@ -78,7 +78,9 @@ async function main() {
     console.log(`${lines.join('\n')}\n`);
   });
 
+  // Ctrl-C reaches the whole process group; the app's exit then ends the sandbox too.
   const stop = (signal: NodeJS.Signals) => {
+    void sandbox?.stop();
     app.kill(signal);
   };
   process.on('SIGINT', stop);

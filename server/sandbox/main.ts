@@ -20,8 +20,9 @@ async function main() {
     process.exit(2);
   }
   const running = await startSandbox(options);
+  let closing: Promise<void> | null = null;
   const stop = () => {
-    void running.close().then(() => process.exit(0));
+    closing ??= running.close().then(() => process.exit(0));
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
