@@ -268,6 +268,9 @@ describe('text extraction: PDF', () => {
     // Too little memory: the worker thread runs out and ends, the sandbox does not.
     expect(await extractPdfText(good, { ...PDF_LIMITS, maxMemoryMb: 1 })).toMatchObject({ ok: false, code: 'pdf_too_large', reason: expect.stringMatching(/memory/) });
     expect(await extractPdfText(good)).toEqual({ ok: true, text: 'Page one\nPage two', pages: 2 });
+    // Files sent at once are read one after the other, each with its own answer.
+    const [a, bad, b] = await Promise.all([extractPdfText(writePdf([['First']])), extractPdfText(noise), extractPdfText(writePdf([['Second']]))]);
+    expect([a, bad.ok, b]).toEqual([{ ok: true, text: 'First', pages: 1 }, false, { ok: true, text: 'Second', pages: 1 }]);
   });
 
   it('writes deterministic bytes and literal operands', () => {

@@ -1,9 +1,9 @@
-// The PDF reader's worker thread: PDF.js (through unpdf) parses the file here, so a file that takes too long
-// or too much memory is ended by terminating the thread, never by stalling the sandbox. Plain JavaScript so
-// it runs the same under tsx, Vitest and node. Input (workerData): { bytes: Uint8Array, maxPages: number }.
-// Output (one message): { ok: true, pages, items, brokenStreams } | { ok: false, error: { name, message }, pages? },
+// The PDF reader's worker thread: PDF.js (through unpdf) parses files here, one at a time, so a file that takes
+// too long or too much memory is ended by terminating the thread, never by stalling the sandbox. Plain
+// JavaScript so it runs the same under tsx, Vitest and node. Each request { id, bytes, maxPages } gets one reply:
+// { id, ok: true, pages, items, brokenStreams } | { id, ok: false, error: { name, message }, pages? },
 // where items[page] lists PDF.js's text items as [text, x, y, width, endOfLine].
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort } from 'node:worker_threads';
 import { getDocumentProxy } from 'unpdf';
 
 // PDF.js reports what it skips as console warnings; a stream it could not decode is how a damaged file shows.
@@ -13,6 +13,7 @@ console.warn = (...args) => {
 };
 
 async function read({ bytes, maxPages }) {
+  brokenStreams = 0;
   const pdf = await getDocumentProxy(bytes, { isEvalSupported: false, stopAtErrors: false });
   try {
     if (pdf.numPages > maxPages) return { ok: false, error: { name: 'TooManyPages', message: '' }, pages: pdf.numPages };
@@ -29,7 +30,9 @@ async function read({ bytes, maxPages }) {
   }
 }
 
-read(workerData).then(
-  (result) => parentPort.postMessage(result),
-  (e) => parentPort.postMessage({ ok: false, error: { name: e?.name ?? 'Error', message: String(e?.message ?? e) } }),
-);
+parentPort.on('message', (request) => {
+  read(request).then(
+    (result) => parentPort.postMessage({ id: request.id, ...result }),
+    (e) => parentPort.postMessage({ id: request.id, ok: false, error: { name: e?.name ?? 'Error', message: String(e?.message ?? e) } }),
+  );
+});

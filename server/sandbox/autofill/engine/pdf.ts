@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 
 /**
- * Text of a PDF, read by PDF.js (through unpdf) in a worker thread of its own: the sandbox serves other
+ * Text of a PDF, read by PDF.js (through unpdf) in a worker thread: the sandbox serves other
  * requests meanwhile, and a file that is too big, has too many pages, takes too long or needs too much
  * memory fails with a reason instead of stalling it. PDF.js parses, decompresses, decodes fonts and finds
  * the text; this file only bounds it and turns its text items into lines (linesOf).
@@ -39,35 +39,69 @@ const fail = (code: PdfFailureCode, reason: string): PdfTextResult => ({ ok: fal
 
 type WorkerOutcome = WorkerReply | 'timeout' | 'out_of_memory' | 'failed';
 
-/** Runs the worker on the bytes and ends it: after its reply, its time, or its memory. */
-function readInWorker(bytes: Buffer, limits: PdfLimits): Promise<WorkerOutcome> {
-  return new Promise((resolve) => {
-    const worker = new Worker(WORKER, {
-      workerData: { bytes: new Uint8Array(bytes), maxPages: limits.maxPages },
-      resourceLimits: { maxOldGenerationSizeMb: limits.maxMemoryMb },
-      stdout: true,
-      stderr: true,
-    });
+/**
+ * One worker thread, kept between files (loading PDF.js costs far more than reading a small file) and reading
+ * one file at a time. A file that runs out of time or memory ends the thread; the next file gets a new one.
+ * While idle the thread does not keep the process alive.
+ */
+class PdfWorker {
+  private worker: Worker | null = null;
+  private memoryMb = 0;
+  private queue: Promise<unknown> = Promise.resolve();
+  private nextId = 1;
+
+  read(bytes: Buffer, limits: PdfLimits): Promise<WorkerOutcome> {
+    const turn = this.queue.then(() => this.readNow(bytes, limits));
+    this.queue = turn;
+    return turn;
+  }
+
+  private thread(memoryMb: number): Worker {
+    if (this.worker && this.memoryMb === memoryMb) return this.worker;
+    void this.worker?.terminate();
+    const worker = new Worker(WORKER, { resourceLimits: { maxOldGenerationSizeMb: memoryMb }, stdout: true, stderr: true });
     worker.stdout.resume();
     worker.stderr.resume();
-    let settled = false;
-    const settle = (outcome: WorkerOutcome) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      void worker.terminate();
-      resolve(outcome);
-    };
-    const timer = setTimeout(() => settle('timeout'), limits.timeoutMs);
-    worker.once('message', (reply: WorkerReply) => settle(reply));
-    worker.once('error', (e: Error & { code?: string }) => {
-      if (e.code === 'ERR_WORKER_OUT_OF_MEMORY') return settle('out_of_memory');
-      console.error('[sandbox] the PDF reader failed', e);
-      settle('failed');
+    worker.unref();
+    worker.once('exit', () => {
+      if (this.worker === worker) this.worker = null;
     });
-    worker.once('exit', () => settle('failed'));
-  });
+    this.worker = worker;
+    this.memoryMb = memoryMb;
+    return worker;
+  }
+
+  private readNow(bytes: Buffer, limits: PdfLimits): Promise<WorkerOutcome> {
+    const worker = this.thread(limits.maxMemoryMb);
+    const id = this.nextId++;
+    return new Promise((resolve) => {
+      const done = (outcome: WorkerOutcome, end: boolean) => {
+        clearTimeout(timer);
+        worker.off('message', onMessage).off('error', onError).off('exit', onExit);
+        worker.unref();
+        if (end) {
+          if (this.worker === worker) this.worker = null;
+          void worker.terminate();
+        }
+        resolve(outcome);
+      };
+      const onMessage = (reply: WorkerReply & { id: number }) => {
+        if (reply.id === id) done(reply, false);
+      };
+      const onError = (e: Error & { code?: string }) => {
+        if (e.code !== 'ERR_WORKER_OUT_OF_MEMORY') console.error('[sandbox] the PDF reader failed', e);
+        done(e.code === 'ERR_WORKER_OUT_OF_MEMORY' ? 'out_of_memory' : 'failed', true);
+      };
+      const onExit = () => done('failed', true);
+      const timer = setTimeout(() => done('timeout', true), limits.timeoutMs);
+      worker.on('message', onMessage).once('error', onError).once('exit', onExit);
+      worker.ref();
+      worker.postMessage({ id, bytes: new Uint8Array(bytes), maxPages: limits.maxPages });
+    });
+  }
 }
+
+const reader = new PdfWorker();
 
 /**
  * A page's lines: PDF.js's items in content order, a new line where one ends, where the baseline moves, or
@@ -101,7 +135,7 @@ export async function extractPdfText(bytes: Buffer, limits: PdfLimits = PDF_LIMI
   const mib = (n: number) => `${Math.round(n / 1024 / 1024)} MiB`;
   if (bytes.length > limits.maxBytes) return fail('pdf_too_large', `The PDF is larger than ${mib(limits.maxBytes)}; upload the pages that matter.`);
 
-  const reply = await readInWorker(bytes, limits);
+  const reply = await reader.read(bytes, limits);
   if (reply === 'timeout') return fail('pdf_timeout', `The PDF took longer than ${limits.timeoutMs / 1000} s to read; it may be damaged or too complex.`);
   if (reply === 'out_of_memory') return fail('pdf_too_large', 'The PDF needed more memory than a file may use; it may be damaged or too complex.');
   if (reply === 'failed') return fail('corrupt_pdf', 'The PDF could not be read; it may be damaged or truncated.');
