@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { PERMISSIONS } from '@/lib/portal';
-import { newWebhookSecret } from '@/lib/webhooks/standard-webhooks';
+import { newWebhookSecret } from '@/server/webhooks/verify';
 import { buildIfStale } from '@/server/launcher/build';
 import { DEMO_KEYS, type ApiKeyDef } from '@/server/sandbox/keys';
 import { startSandbox } from '@/server/sandbox/server';
