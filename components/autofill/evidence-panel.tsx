@@ -1,19 +1,19 @@
 'use client';
 
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { apiFetch } from '@/lib/api/api-fetch';
 import { uploadEvidence } from '@/lib/api/upload-evidence';
-import { EVIDENCE_UPLOAD_TYPES, MAX_EVIDENCE_BYTES, PreparationReply, type EvidenceSourceView, type PreparationView } from '@/lib/bff/autofill';
+import { EVIDENCE_UPLOAD_TYPES, MAX_EVIDENCE_BYTES, type EvidenceSourceView, type PreparationView } from '@/lib/bff/autofill';
 import { acceptAttribute, checkFilesBeforeUpload, describeTypes, formatBytes } from '@/lib/forms/file-checks';
-import type { AutofillApiBase } from '@/lib/queries/autofill';
+import { putPreparation } from '@/lib/queries/autofill';
+import { useDeleteEvidence } from '@/lib/queries/mutations/use-delete-evidence';
 import { UploadProgressList } from '../uploads/upload-progress-list';
 import { useFileDrop } from '../uploads/use-file-drop';
 import { useUploadQueue, type QueuedUpload } from '../uploads/use-upload-queue';
-import { messageOf, preparationConflictOf } from './errors';
-import { usePreparationWrites } from './use-preparation';
+import { messageOf } from './errors';
 
 interface Props {
-  base: AutofillApiBase;
+  applicationId: string;
   preparation: PreparationView;
   canEdit: boolean;
 }
@@ -32,10 +32,10 @@ const STATUS_TEXT: Record<string, string> = {
  * it (pending → running → success | failed, with the reason). The page polls the preparation until every
  * file has settled, and the live region says when each one does.
  */
-export function EvidencePanel({ base, preparation, canEdit }: Props) {
-  const { latest, remember } = usePreparationWrites(base);
+export function EvidencePanel({ applicationId, preparation, canEdit }: Props) {
+  const queryClient = useQueryClient();
+  const deletion = useDeleteEvidence(applicationId);
   const [problems, setProblems] = useState<string[]>([]);
-  const [removing, setRemoving] = useState<ReadonlySet<string>>(new Set());
   const [status, setStatus] = useState('');
   const inputRef = useRef<HTMLInputElement>(null);
   const files = useMemo(() => preparation.evidence_sources.filter((s) => s.kind !== 'text'), [preparation.evidence_sources]);
@@ -58,8 +58,8 @@ export function EvidencePanel({ base, preparation, canEdit }: Props) {
 
   const { uploads, enqueue, cancel: stop } = useUploadQueue(
     async (file, signal, onProgress) => {
-      const reply = await uploadEvidence({ base, file, signal, onProgress });
-      await remember({ preparation: reply.preparation, etag: reply.etag });
+      const reply = await uploadEvidence({ applicationId, file, signal, onProgress });
+      await putPreparation(queryClient, applicationId, { preparation: reply.preparation, etag: reply.etag });
       setStatus(`${file.name} uploaded; waiting to be read.`);
     },
     (file, e) => setProblems((list) => [...list, `${file.name} was not uploaded. ${messageOf(e)}`]),
@@ -92,41 +92,17 @@ export function EvidencePanel({ base, preparation, canEdit }: Props) {
 
   async function remove(file: EvidenceSourceView) {
     const id = file.id;
-    if (!id || removing.has(id)) return;
-    setRemoving((s) => new Set(s).add(id));
+    if (!id || deletion.removing.includes(id)) return;
     const name = file.name ?? 'The file';
-    const attempt = () =>
-      apiFetch(`${base}/preparation/files/${encodeURIComponent(id)}`, {
-        method: 'DELETE',
-        headers: { 'If-Match': latest()?.etag ?? '*' },
-        schema: PreparationReply,
-      });
     try {
-      let reply: PreparationReply;
-      try {
-        reply = await attempt();
-      } catch (e) {
-        // The preparation moved on (another file was read): removing this one is still what was asked.
-        const current = preparationConflictOf(e);
-        if (!current) throw e;
-        await remember(current);
-        if (!current.preparation.evidence_sources.some((s) => s.id === id)) {
-          setStatus(`${name} had already been removed.`);
-          return;
-        }
-        reply = await attempt();
+      if ((await deletion.mutateAsync(id)) === 'already-removed') {
+        setStatus(`${name} had already been removed.`);
+        return;
       }
-      await remember(reply);
       setStatus(`${name} removed.`);
       inputRef.current?.focus();
     } catch (e) {
       setProblems((list) => [...list, `${name} was not removed. ${messageOf(e)}`]);
-    } finally {
-      setRemoving((s) => {
-        const next = new Set(s);
-        next.delete(id);
-        return next;
-      });
     }
   }
 
@@ -152,7 +128,7 @@ export function EvidencePanel({ base, preparation, canEdit }: Props) {
           </thead>
           <tbody>
             {files.map((f) => {
-              const busy = f.id !== null && removing.has(f.id);
+              const busy = f.id !== null && deletion.removing.includes(f.id);
               return (
                 <tr key={f.id ?? f.name} data-status={f.status ?? undefined}>
                   <td>{f.name ?? 'Unnamed document'}</td>

@@ -1,16 +1,14 @@
 'use client';
 
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { get, useForm, type FieldPath } from 'react-hook-form';
 import type { z } from 'zod';
-import { ApiError } from '@/lib/api/api-error';
-import { apiFetch } from '@/lib/api/api-fetch';
+import { ApiError, referencedMessage } from '@/lib/api/api-error';
 import { emptyInvitationForm, InvitationForm, type InvitationFormValues } from '@/lib/bff/invitation-form';
-import { InvitationCreated, type InvitationCreateBody } from '@/lib/bff/invitations';
-import { invitationsKey } from '@/lib/queries/invitations';
-import { TextField } from './text-field';
+import type { InvitationCreated } from '@/lib/bff/invitations';
+import { useCreateInvitation } from '@/lib/queries/mutations/use-create-invitation';
+import { TextField } from '../ui/text-field';
 
 type FieldName = FieldPath<InvitationFormValues>;
 const FIELDS: readonly FieldName[] = ['client_name', 'client_email', 'ttl_hours'];
@@ -23,7 +21,7 @@ interface Props {
 
 /** Invites the application's client: an optional name and email (for the staff's records) and how long the link lasts. */
 export function InvitationCreateForm({ applicationId, onCreated }: Props) {
-  const queryClient = useQueryClient();
+  const create = useCreateInvitation(applicationId);
   const [problem, setProblem] = useState<string | null>(null);
   const {
     register,
@@ -35,28 +33,23 @@ export function InvitationCreateForm({ applicationId, onCreated }: Props) {
     resolver: zodResolver(InvitationForm),
     defaultValues: emptyInvitationForm(),
   });
-  const create = useMutation({
-    mutationFn: (body: InvitationCreateBody) =>
-      apiFetch(`/api/applications/${applicationId}/invitations`, { method: 'POST', body, schema: InvitationCreated }),
-    onSuccess: (created) => {
-      reset(emptyInvitationForm());
-      onCreated(created);
-      void queryClient.invalidateQueries({ queryKey: invitationsKey(applicationId) });
-    },
-    onError: (e) => {
-      if (!(e instanceof ApiError)) {
-        setProblem('The invitation was not created. Try again.');
-        return;
-      }
-      for (const d of e.details) if (isField(d.parameter)) setError(d.parameter, { type: 'server', message: d.message });
-      setProblem(`The invitation was not created. ${e.message}${e.requestId ? ` (reference ${e.requestId})` : ''}`);
-    },
-  });
-
   const onSubmit = handleSubmit(
     (body) => {
       setProblem(null);
-      create.mutate(body);
+      create.mutate(body, {
+        onSuccess: (created) => {
+          reset(emptyInvitationForm());
+          onCreated(created);
+        },
+        onError: (e) => {
+          if (!(e instanceof ApiError)) {
+            setProblem('The invitation was not created. Try again.');
+            return;
+          }
+          for (const d of e.details) if (isField(d.parameter)) setError(d.parameter, { type: 'server', message: d.message });
+          setProblem(`The invitation was not created. ${referencedMessage(e)}`);
+        },
+      });
     },
     () => setProblem('The invitation was not created: check the fields marked below.'),
   );

@@ -2,16 +2,18 @@
 
 import { useRef, useState } from 'react';
 import { ApiError } from '@/lib/api/api-error';
-import { fileDownloadUrl, removeFile, uploadFile, type UploadTarget } from '@/lib/api/upload-file';
+import { apiPaths, type FormApiBase, type UploadTarget } from '@/lib/api/paths';
+import { uploadFile } from '@/lib/api/upload-file';
 import type { FileView } from '@/lib/bff/files';
 import { acceptAttribute, checkFilesBeforeUpload, formatBytes } from '@/lib/forms/file-checks';
+import { useDeleteFile } from '@/lib/queries/mutations/use-delete-file';
 import { UploadProgressList } from '../uploads/upload-progress-list';
 import { useFileDrop } from '../uploads/use-file-drop';
 import { useUploadQueue, type QueuedUpload } from '../uploads/use-upload-queue';
 import './file-field.css';
 
 export interface FileFieldProps {
-  apiBase: string;
+  apiBase: FormApiBase;
   /** id of the visible control, for <label htmlFor> and for links that focus the field */
   inputId: string;
   label: string;
@@ -43,7 +45,7 @@ export function FileField(props: FileFieldProps) {
   const multiple = maxFiles !== 1;
 
   const [problems, setProblems] = useState<Problem[]>([]);
-  const [removing, setRemoving] = useState<ReadonlySet<string>>(new Set());
+  const deletion = useDeleteFile(apiBase);
   const [status, setStatus] = useState('');
   const inputRef = useRef<HTMLInputElement>(null);
   const nextCheck = useRef(0);
@@ -85,22 +87,15 @@ export function FileField(props: FileFieldProps) {
   }
 
   async function remove(file: FileView) {
-    if (removing.has(file.id)) return;
-    setRemoving((s) => new Set(s).add(file.id));
+    if (deletion.removing.includes(file.id)) return;
     setProblems((list) => list.filter((p) => p.key !== `remove-${file.id}`));
     try {
-      await removeFile(apiBase, file.id);
+      await deletion.mutateAsync(file.id);
       props.onRemoved(file.id);
       setStatus(`${file.filename} removed`);
       inputRef.current?.focus();
     } catch (e) {
       addProblem(`remove-${file.id}`, `${file.filename} was not removed. ${messageOf(e)}`);
-    } finally {
-      setRemoving((s) => {
-        const next = new Set(s);
-        next.delete(file.id);
-        return next;
-      });
     }
   }
 
@@ -138,10 +133,10 @@ export function FileField(props: FileFieldProps) {
       {files.length > 0 ? (
         <ul className="file-field-list" aria-label="Attached files">
           {files.map((f) => {
-            const busy = removing.has(f.id);
+            const busy = deletion.removing.includes(f.id);
             return (
               <li key={f.id}>
-                <a href={fileDownloadUrl(apiBase, f.id)}>{f.filename}</a>
+                <a href={apiPaths.form(apiBase).fileDownload(f.id)}>{f.filename}</a>
                 <span className="muted"> ({formatBytes(f.size)})</span>
                 {!readOnly && (
                   <button

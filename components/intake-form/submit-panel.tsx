@@ -1,12 +1,10 @@
 'use client';
 
-import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { ApiError } from '@/lib/api/api-error';
-import { apiFetch } from '@/lib/api/api-fetch';
-import { ApplicationView } from '@/lib/bff/applications';
+import { ApiError, referencedMessage } from '@/lib/api/api-error';
+import type { ApplicationView } from '@/lib/bff/applications';
 import { answerName, itemName, type MissingEntry } from '@/lib/forms';
-import { applicationKey, applicationQuery } from '@/lib/queries/application';
+import { useSubmitApplication } from '@/lib/queries/mutations/use-submit-application';
 import { labelOfName } from './merge-notices';
 import { useFormEnv } from './runtime-context';
 
@@ -27,7 +25,7 @@ const describe = (m: MissingEntry): string => {
  */
 export function SubmitPanel({ onSubmitted }: { onSubmitted(app: ApplicationView): void }) {
   const { runtime, apiBase, goToField } = useFormEnv();
-  const queryClient = useQueryClient();
+  const submitter = useSubmitApplication(apiBase);
   const [busy, setBusy] = useState<string | null>(null);
   const [problems, setProblems] = useState<Problem[] | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -68,23 +66,7 @@ export function SubmitPanel({ onSubmitted }: { onSubmitted(app: ApplicationView)
         return;
       }
       setBusy('Submitting…');
-      // One key for this click: only an identical retry (same ETag) may reuse it.
-      const send = async (etag: string) =>
-        apiFetch(`${apiBase}/submit`, {
-          method: 'POST',
-          headers: { 'If-Match': etag, 'Idempotency-Key': crypto.randomUUID() },
-        });
-      const fresh = () => queryClient.fetchQuery({ ...applicationQuery(apiBase), staleTime: 0 });
-      let reply: unknown;
-      try {
-        reply = await send((await fresh()).etag);
-      } catch (e) {
-        // The application moved since it was read (an answer saved a moment ago): read it again, once.
-        if (!(e instanceof ApiError && e.status === 412)) throw e;
-        reply = await send((await fresh()).etag);
-      }
-      const app = ApplicationView.parse((reply as { application: unknown }).application);
-      queryClient.setQueryData(applicationKey(apiBase), app);
+      const app = await submitter.mutateAsync();
       runtime.clearStorage();
       onSubmitted(app);
     } catch (e) {
@@ -101,7 +83,7 @@ export function SubmitPanel({ onSubmitted }: { onSubmitted(app: ApplicationView)
           }),
         );
       } else {
-        setFailure(e instanceof ApiError ? `${e.message}${e.requestId ? ` (reference ${e.requestId})` : ''}` : 'Submitting failed. Try again.');
+        setFailure(e instanceof ApiError ? referencedMessage(e) : 'Submitting failed. Try again.');
       }
     } finally {
       setBusy(null);

@@ -1,7 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
+import { z } from 'zod';
 import { apiFetch } from '@/lib/api/api-fetch';
+import { apiPaths, type FormApiBase } from '@/lib/api/paths';
 import { ApplicationView } from '@/lib/bff/applications';
-import type { FormApiBase } from './form-snapshot';
+
+export const ApplicationReply = z.object({ application: ApplicationView });
 
 export const applicationKey = (apiBase: FormApiBase) => ['application', apiBase] as const;
 
@@ -9,6 +12,5 @@ export const applicationKey = (apiBase: FormApiBase) => ['application', apiBase]
 export const applicationQuery = (apiBase: FormApiBase) =>
   queryOptions({
     queryKey: applicationKey(apiBase),
-    queryFn: ({ signal }) =>
-      apiFetch(apiBase, { signal }).then((body) => ApplicationView.parse((body as { application: unknown }).application)),
+    queryFn: ({ signal }) => apiFetch(apiPaths.form(apiBase).self(), { schema: ApplicationReply, signal }).then((r) => r.application),
   });

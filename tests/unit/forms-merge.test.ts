@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   equalityFor,
   formModel,
-  resolveConflict,
   threeWayMerge,
   valuesEqual,
   type FormValue,
@@ -86,32 +85,6 @@ describe('three-way merge, field by field', () => {
   });
 });
 
-describe('resolveConflict', () => {
-  const state = merge({ f: 'base', g: 'base' }, { f: 'mine', g: 'mine' }, { f: 'theirs', g: 'theirs' });
-
-  it('keeping mine shows mine and re-sends it', () => {
-    const r = resolveConflict(state, 'f', 'mine');
-    expect(r.merged.f).toBe('mine');
-    expect(r.resend).toEqual({ f: 'mine' });
-    expect(r.conflicts.map((c) => c.name)).toEqual(['g']);
-  });
-
-  it('taking theirs shows theirs and sends nothing', () => {
-    const r = resolveConflict(state, 'f', 'theirs');
-    expect(r.merged.f).toBe('theirs');
-    expect(r.resend).toEqual({});
-  });
-
-  it('a new value is shown and sent, unless it is theirs anyway', () => {
-    expect(resolveConflict(state, 'f', { value: 'both of us' }).resend).toEqual({ f: 'both of us' });
-    expect(resolveConflict(state, 'f', { value: 'theirs' }).resend).toEqual({});
-  });
-
-  it('leaves the state alone for a name that is not in conflict', () => {
-    expect(resolveConflict(state, 'nope', 'mine')).toBe(state);
-  });
-});
-
 /** Mulberry32: a small seeded generator, so failures replay exactly. */
 function rng(seed: number): () => number {
   let a = seed >>> 0;
@@ -185,34 +158,6 @@ describe('property: nothing typed is ever dropped (seeded)', () => {
       for (const t of r.theirsApplied) {
         expect(eq(mine[t.name], base[t.name]), `seed ${seed}`).toBe(true);
         expect(eq(r.merged[t.name], theirs[t.name]), `seed ${seed}`).toBe(true);
-      }
-    }
-  });
-
-  it('sending resend over theirs converges on merged, once every conflict is settled', () => {
-    for (let seed = 1; seed <= SEEDS; seed++) {
-      const random = rng(seed);
-      const { base, mine, theirs, names } = scenario(random);
-      let r = threeWayMerge({ base, mine, theirs });
-      for (const c of r.conflicts) r = resolveConflict(r, c.name, random() < 0.5 ? 'mine' : 'theirs');
-      expect(r.conflicts).toEqual([]);
-      const upstream = { ...theirs, ...r.resend };
-      for (const name of names) expect(eq(upstream[name], r.merged[name]), `seed ${seed}, ${name}`).toBe(true);
-      // Merging again against the converged upstream finds nothing left to do.
-      const again = threeWayMerge({ base: upstream, mine: r.merged, theirs: upstream });
-      expect(again.resend, `seed ${seed}`).toEqual({});
-      expect(again.conflicts).toEqual([]);
-    }
-  });
-
-  it('keeping mine for every conflict re-sends every change of mine they do not already have', () => {
-    for (let seed = 1; seed <= SEEDS; seed++) {
-      const { base, mine, theirs, names } = scenario(rng(seed));
-      let r = threeWayMerge({ base, mine, theirs });
-      for (const c of r.conflicts) r = resolveConflict(r, c.name, 'mine');
-      for (const name of names) {
-        if (eq(mine[name], base[name]) || eq(mine[name], theirs[name])) continue;
-        expect(Object.hasOwn(r.resend, name), `seed ${seed}, ${name}`).toBe(true);
       }
     }
   });

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   equalityFor,
   fieldOf,
-  flattenValues,
   formatNumberInput,
   formModel,
   formStateFrom,
@@ -298,7 +297,7 @@ describe('writesFor: edits to request bodies', () => {
 });
 
 describe('nested values for form libraries that read dotted names as paths', () => {
-  it('nests and flattens back, leaving list values whole', () => {
+  it('nests flat values, leaving list values whole', () => {
     const flat = {
       'a.legal_name.legal_name.value': 'Meridian',
       'a.funding_purpose.funding_purpose.value': ['equipment', 'other'],
@@ -314,15 +313,5 @@ describe('nested values for form libraries that read dotted names as paths', () 
       },
       i: { ritem_1: { owner_is_guarantor: { value: true } } },
     });
-    expect(flattenValues(nested)).toEqual(flat);
-  });
-
-  it('reads numeric segments turned into arrays, unset inputs as empty, and ignores anything else', () => {
-    const nested = {
-      a: { q: { q: [undefined, 'first', undefined, 'third'] } },
-      i: { ritem_1: { s: { value: undefined } } },
-      other: { x: { y: { z: 'not a field' } } },
-    };
-    expect(flattenValues(nested)).toEqual({ 'a.q.q.1': 'first', 'a.q.q.3': 'third', 'i.ritem_1.s.value': null });
   });
 });

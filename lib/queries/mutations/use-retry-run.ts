@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '@/lib/api/api-fetch';
+import { apiPaths } from '@/lib/api/paths';
+import { RunReply } from '@/lib/bff/autofill';
+import { runKey } from '../autofill';
+
+/** Retries a failed run; the run shown takes the reply (and polls again while it works). */
+export function useRetryRun(applicationId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (runId: string) =>
+      apiFetch(apiPaths.application(applicationId).autofill.run(runId).retry(), {
+        method: 'POST',
+        headers: { 'Idempotency-Key': crypto.randomUUID() },
+        schema: RunReply,
+      }).then((r) => r.run),
+    onSuccess: (run, runId) => queryClient.setQueryData(runKey(applicationId, runId), run),
+  });
+}
