@@ -1,21 +1,17 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useRouter } from 'next/navigation';
-import { useForm } from 'react-hook-form';
 import { ApiError } from '@/lib/api/api-error';
 import { SignInBody } from '@/lib/bff/auth';
 import { useSignIn } from '@/lib/queries/mutations/use-sign-in';
 import { TextField } from '../ui/text-field';
+import { useZodForm } from '../ui/use-zod-form';
 
 export function SignInForm({ next }: { next: string }) {
   const router = useRouter();
   const signIn = useSignIn();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<SignInBody>({ resolver: zodResolver(SignInBody), defaultValues: { email: '', password: '' } });
+  const { register, handleSubmit, formState } = useZodForm(SignInBody, { email: '', password: '' });
+  const { errors } = formState;
   const problem = signIn.error ? (signIn.error instanceof ApiError ? signIn.error.message : 'Signing in failed. Try again.') : null;
 
   const onSubmit = handleSubmit((values) =>

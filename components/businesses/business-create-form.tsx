@@ -1,17 +1,18 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState, type FormEvent } from 'react';
-import { get, useForm, type FieldPath } from 'react-hook-form';
+import { get, type FieldPath } from 'react-hook-form';
 import type { z } from 'zod';
 import { ApiError, outcomeUnknown } from '@/lib/api/api-error';
 import { businessCreateFormSchema, emptyBusinessCreateForm, type BusinessCreateFormValues } from '@/lib/bff/business-create-form';
 import type { BusinessCreatedView, PortalView } from '@/lib/bff/businesses';
 import { portalQuery } from '@/lib/queries/business';
 import { useCreateBusiness } from '@/lib/queries/mutations/use-create-business';
-import { DocumentPicker } from './document-picker';
+import { SubmitButton } from '../ui/submit-button';
 import { TextField } from '../ui/text-field';
+import { useZodForm } from '../ui/use-zod-form';
+import { DocumentPicker } from './document-picker';
 
 type FieldName = FieldPath<BusinessCreateFormValues>;
 const FIELDS: readonly FieldName[] = [
@@ -38,16 +39,7 @@ export function BusinessCreateForm({ initialPortal, files, onFilesChange, onCrea
   const schema = useMemo(() => businessCreateFormSchema(sourceChannels), [sourceChannels]);
   const [problem, setProblem] = useState<{ message: string; more: string[] } | null>(null);
   const create = useCreateBusiness();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    setFocus,
-    formState: { errors },
-  } = useForm<BusinessCreateFormValues, unknown, z.output<typeof schema>>({
-    resolver: zodResolver(schema),
-    defaultValues: emptyBusinessCreateForm(),
-  });
+  const { register, handleSubmit, setError, setFocus, formState } = useZodForm(schema, emptyBusinessCreateForm());
 
   function send(body: z.output<typeof schema>) {
     setProblem(null);
@@ -77,7 +69,7 @@ export function BusinessCreateForm({ initialPortal, files, onFilesChange, onCrea
     if (first) setFocus(first);
   }
 
-  const err = (name: FieldName): string | undefined => (get(errors, name) as { message?: string } | undefined)?.message;
+  const err = (name: FieldName): string | undefined => (get(formState.errors, name) as { message?: string } | undefined)?.message;
 
   return (
     <form onSubmit={onSubmit} noValidate className="stack biz-create" aria-describedby={problem ? 'biz-create-problem' : undefined}>
@@ -134,11 +126,7 @@ export function BusinessCreateForm({ initialPortal, files, onFilesChange, onCrea
         <TextField id="biz-contact-title" label="Job title" autoComplete="organization-title" registration={register('contact.job_title')} error={err('contact.job_title')} />
       </fieldset>
       <DocumentPicker files={files} onChange={onFilesChange} disabled={create.isPending} />
-      <div className="actions">
-        <button type="submit" disabled={create.isPending}>
-          {create.isPending ? 'Creating the business…' : 'Create business'}
-        </button>
-      </div>
+      <SubmitButton busy={create.isPending} busyLabel="Creating the business…" label="Create business" />
     </form>
   );
 }

@@ -1,14 +1,14 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { get, useForm, type FieldPath } from 'react-hook-form';
-import type { z } from 'zod';
+import { get, type FieldPath } from 'react-hook-form';
 import { ApiError, referencedMessage } from '@/lib/api/api-error';
 import { emptyInvitationForm, InvitationForm, type InvitationFormValues } from '@/lib/bff/invitation-form';
 import type { InvitationCreated } from '@/lib/bff/invitations';
 import { useCreateInvitation } from '@/lib/queries/mutations/use-create-invitation';
+import { SubmitButton } from '../ui/submit-button';
 import { TextField } from '../ui/text-field';
+import { useZodForm } from '../ui/use-zod-form';
 
 type FieldName = FieldPath<InvitationFormValues>;
 const FIELDS: readonly FieldName[] = ['client_name', 'client_email', 'ttl_hours'];
@@ -23,16 +23,7 @@ interface Props {
 export function InvitationCreateForm({ applicationId, onCreated }: Props) {
   const create = useCreateInvitation(applicationId);
   const [problem, setProblem] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    reset,
-    formState: { errors },
-  } = useForm<InvitationFormValues, unknown, z.output<typeof InvitationForm>>({
-    resolver: zodResolver(InvitationForm),
-    defaultValues: emptyInvitationForm(),
-  });
+  const { register, handleSubmit, setError, reset, formState } = useZodForm(InvitationForm, emptyInvitationForm());
   const onSubmit = handleSubmit(
     (body) => {
       setProblem(null);
@@ -53,7 +44,7 @@ export function InvitationCreateForm({ applicationId, onCreated }: Props) {
     },
     () => setProblem('The invitation was not created: check the fields marked below.'),
   );
-  const err = (name: FieldName): string | undefined => (get(errors, name) as { message?: string } | undefined)?.message;
+  const err = (name: FieldName): string | undefined => (get(formState.errors, name) as { message?: string } | undefined)?.message;
 
   return (
     <form onSubmit={onSubmit} noValidate className="stack biz-invite-form" aria-labelledby="biz-invite-form-title">
@@ -77,11 +68,7 @@ export function InvitationCreateForm({ applicationId, onCreated }: Props) {
         registration={register('ttl_hours')}
         error={err('ttl_hours')}
       />
-      <div className="actions">
-        <button type="submit" disabled={create.isPending}>
-          {create.isPending ? 'Creating the link…' : 'Create invitation link'}
-        </button>
-      </div>
+      <SubmitButton busy={create.isPending} busyLabel="Creating the link…" label="Create invitation link" />
     </form>
   );
 }

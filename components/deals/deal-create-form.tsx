@@ -1,15 +1,15 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
-import { useForm, useWatch, type FieldPath } from 'react-hook-form';
-import type { z } from 'zod';
+import { useWatch, type FieldPath } from 'react-hook-form';
 import { ApiError, referencedMessage } from '@/lib/api/api-error';
 import { DealCreateForm as DealCreateFormSchema, dealCreateInputOf, type DealCreateForm as DealCreateFormValues } from '@/lib/bff/deals';
 import { businessChoicesQuery, recipientsQuery } from '@/lib/queries/deals';
 import { useCreateDeal } from '@/lib/queries/mutations/use-create-deal';
+import { SubmitButton } from '../ui/submit-button';
+import { useZodForm } from '../ui/use-zod-form';
 import { ChoiceField } from './choice-field';
 import { dealHref } from './deal-labels';
 
@@ -29,16 +29,9 @@ export function DealCreateForm({ initialBusiness }: Props) {
   const create = useCreateDeal();
   const [problem, setProblem] = useState<string | null>(null);
   const [loaded, setLoaded] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    control,
-    setError,
-    formState: { errors },
-  } = useForm<DealCreateFormValues, unknown, z.output<typeof DealCreateFormSchema>>({
-    resolver: zodResolver(DealCreateFormSchema),
-    defaultValues: { business_id: initialBusiness?.id ?? '', name: '', for: 'portal', recipient_id: '' },
-  });
+  const defaults: DealCreateFormValues = { business_id: initialBusiness?.id ?? '', name: '', for: 'portal', recipient_id: '' };
+  const { register, handleSubmit, control, setError, formState } = useZodForm(DealCreateFormSchema, defaults);
+  const { errors } = formState;
   const forWhom = useWatch({ control, name: 'for' });
 
   const businesses = useInfiniteQuery(businessChoicesQuery());
@@ -135,11 +128,7 @@ export function DealCreateForm({ initialBusiness }: Props) {
       <p role="status" className="visually-hidden">
         {loaded ?? ''}
       </p>
-      <div className="actions">
-        <button type="submit" disabled={create.isPending}>
-          {create.isPending ? 'Creating the deal…' : 'Create the deal'}
-        </button>
-      </div>
+      <SubmitButton busy={create.isPending} busyLabel="Creating the deal…" label="Create the deal" />
     </form>
   );
 }

@@ -1,8 +1,7 @@
-import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiFetch } from '@/lib/api/api-fetch';
 import { apiPaths, type FormApiBase } from '@/lib/api/paths';
 import { ApplicationView } from '@/lib/bff/applications';
+import { objectQuery } from './object-query';
 
 export const ApplicationReply = z.object({ application: ApplicationView });
 
@@ -10,7 +9,4 @@ export const applicationKey = (apiBase: FormApiBase) => ['application', apiBase]
 
 /** The application itself (status, the Portal's progress, its ETag for submit): refetched after saves. */
 export const applicationQuery = (apiBase: FormApiBase) =>
-  queryOptions({
-    queryKey: applicationKey(apiBase),
-    queryFn: ({ signal }) => apiFetch(apiPaths.form(apiBase).self(), { schema: ApplicationReply, signal }).then((r) => r.application),
-  });
+  objectQuery(applicationKey(apiBase), apiPaths.form(apiBase).self(), ApplicationReply, (r) => r.application);

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { apiFetch } from '@/lib/api/api-fetch';
 import { apiPaths } from '@/lib/api/paths';
 import { BusinessView, PeopleView, PortalView, StagesView } from '@/lib/bff/businesses';
+import { objectQuery } from './object-query';
 
 const BusinessReply = z.object({ business: BusinessView });
 
@@ -10,10 +11,7 @@ export const businessKey = (businessId: string) => ['business', businessId] as c
 
 /** The business (name, status, workflow stage, its ETag for stage moves). */
 export const businessQuery = (businessId: string) =>
-  queryOptions({
-    queryKey: businessKey(businessId),
-    queryFn: ({ signal }) => apiFetch(apiPaths.business(businessId).self(), { schema: BusinessReply, signal }).then((r) => r.business),
-  });
+  objectQuery(businessKey(businessId), apiPaths.business(businessId).self(), BusinessReply, (r) => r.business);
 
 /** The stages of the business's pipeline in order; which one is current comes from businessQuery. */
 export const businessStagesQuery = (businessId: string) =>

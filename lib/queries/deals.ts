@@ -1,9 +1,10 @@
-import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiFetch } from '@/lib/api/api-fetch';
 import { apiPaths } from '@/lib/api/paths';
 import { BusinessListView } from '@/lib/bff/businesses';
 import { DealView, RecipientListView } from '@/lib/bff/deals';
+import { objectQuery } from './object-query';
 
 /** Query factories of the deals pages: one per resource, keyed so a write can update or invalidate it. */
 
@@ -12,11 +13,7 @@ export const DealReply = z.object({ deal: DealView });
 export const dealKey = (dealId: string) => ['deal', dealId] as const;
 
 /** One deal with the ETag a stage move quotes in If-Match. */
-export const dealQuery = (dealId: string) =>
-  queryOptions({
-    queryKey: dealKey(dealId),
-    queryFn: ({ signal }) => apiFetch(apiPaths.deal(dealId).self(), { schema: DealReply, signal }).then((r) => r.deal),
-  });
+export const dealQuery = (dealId: string) => objectQuery(dealKey(dealId), apiPaths.deal(dealId).self(), DealReply, (r) => r.deal);
 
 /** A list to choose from, a page at a time ("load more"). */
 const choicesQuery = <T extends { next_cursor: string | null }>(

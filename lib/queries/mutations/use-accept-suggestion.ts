@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '@/lib/api/api-error';
-import { apiFetch } from '@/lib/api/api-fetch';
+import { postWithNewKey } from '@/lib/api/api-fetch';
 import { apiPaths } from '@/lib/api/paths';
 import { SuggestionAcceptReply } from '@/lib/bff/autofill';
 import { putSuggestion, suggestionsKey } from '../autofill';
@@ -21,11 +21,7 @@ export function useAcceptSuggestion(applicationId: string, runId: string) {
   const refreshForm = () => void queryClient.invalidateQueries({ queryKey: formSnapshotKey(apiPaths.application(applicationId).self()) });
   return useMutation({
     mutationFn: ({ suggestionId }: AcceptSuggestion) =>
-      apiFetch(apiPaths.application(applicationId).autofill.suggestion(suggestionId).accept(), {
-        method: 'POST',
-        headers: { 'Idempotency-Key': crypto.randomUUID() },
-        schema: SuggestionAcceptReply,
-      }),
+      postWithNewKey(apiPaths.application(applicationId).autofill.suggestion(suggestionId).accept(), SuggestionAcceptReply),
     onSuccess: async (reply, { inBatch }) => {
       await putSuggestion(queryClient, applicationId, runId, reply.suggestion);
       if (!inBatch) refreshForm();

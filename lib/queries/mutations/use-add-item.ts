@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api/api-fetch';
+import { postWithNewKey } from '@/lib/api/api-fetch';
 import { apiPaths, type FormApiBase } from '@/lib/api/paths';
 import { ItemWriteResult, type RepeatableItemView } from '@/lib/bff/items';
 import type { FormRuntime } from '@/lib/forms/form-runtime';
@@ -15,13 +15,8 @@ export function useAddItem(apiBase: FormApiBase, runtime: FormRuntime) {
   return useMutation({
     mutationFn: async ({ blockKey, parentItemId }: AddItem): Promise<RepeatableItemView> => {
       const basedOn = runtime.autosave.answersRevision;
-      const res = await apiFetch(apiPaths.form(apiBase).items(blockKey), {
-        method: 'POST',
-        body: parentItemId === null ? {} : { parent_item_id: parentItemId },
-        // One key per click: a retry of this request after a lost reply cannot add a second item.
-        headers: { 'Idempotency-Key': crypto.randomUUID() },
-        schema: ItemWriteResult,
-      });
+      // One key per click: a retry of this request after a lost reply cannot add a second item.
+      const res = await postWithNewKey(apiPaths.form(apiBase).items(blockKey), ItemWriteResult, parentItemId === null ? {} : { parent_item_id: parentItemId });
       runtime.addItem(res.item, { answersRevision: res.answers_revision, etag: res.etag, basedOn });
       return res.item;
     },

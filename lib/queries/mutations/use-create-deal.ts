@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api/api-fetch';
+import { postWithNewKey } from '@/lib/api/api-fetch';
 import { apiPaths } from '@/lib/api/paths';
 import type { DealCreateInput } from '@/lib/bff/deals';
 import { DealReply, dealKey } from '../deals';
@@ -8,9 +8,7 @@ import { DealReply, dealKey } from '../deals';
 export function useCreateDeal() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: DealCreateInput) =>
-      // One key for this click: a retry the Portal client makes for it reuses the key, a new click does not.
-      apiFetch(apiPaths.deals(), { method: 'POST', body, headers: { 'Idempotency-Key': crypto.randomUUID() }, schema: DealReply }).then((r) => r.deal),
+    mutationFn: (body: DealCreateInput) => postWithNewKey(apiPaths.deals(), DealReply, body).then((r) => r.deal),
     onSuccess: (deal) => queryClient.setQueryData(dealKey(deal.id), deal),
   });
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '@/lib/api/api-error';
-import { apiFetch } from '@/lib/api/api-fetch';
+import { postWithNewKey } from '@/lib/api/api-fetch';
 import { apiPaths } from '@/lib/api/paths';
 import { SuggestionDismissReply } from '@/lib/bff/autofill';
 import { putSuggestion, suggestionsKey } from '../autofill';
@@ -10,11 +10,7 @@ export function useDismissSuggestion(applicationId: string, runId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (suggestionId: string) =>
-      apiFetch(apiPaths.application(applicationId).autofill.suggestion(suggestionId).dismiss(), {
-        method: 'POST',
-        headers: { 'Idempotency-Key': crypto.randomUUID() },
-        schema: SuggestionDismissReply,
-      }),
+      postWithNewKey(apiPaths.application(applicationId).autofill.suggestion(suggestionId).dismiss(), SuggestionDismissReply),
     onSuccess: (reply) => putSuggestion(queryClient, applicationId, runId, reply.suggestion),
     onError: (e) => {
       if (e instanceof ApiError && e.status === 409) void queryClient.invalidateQueries({ queryKey: suggestionsKey(applicationId, runId) });

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api/api-fetch';
+import { postWithNewKey } from '@/lib/api/api-fetch';
 import { apiPaths } from '@/lib/api/paths';
 import { RunReply } from '@/lib/bff/autofill';
 import { runKey } from '../autofill';
@@ -8,12 +8,7 @@ import { runKey } from '../autofill';
 export function useRetryRun(applicationId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (runId: string) =>
-      apiFetch(apiPaths.application(applicationId).autofill.run(runId).retry(), {
-        method: 'POST',
-        headers: { 'Idempotency-Key': crypto.randomUUID() },
-        schema: RunReply,
-      }).then((r) => r.run),
+    mutationFn: (runId: string) => postWithNewKey(apiPaths.application(applicationId).autofill.run(runId).retry(), RunReply).then((r) => r.run),
     onSuccess: (run, runId) => queryClient.setQueryData(runKey(applicationId, runId), run),
   });
 }

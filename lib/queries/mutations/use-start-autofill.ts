@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, conflictCurrent } from '@/lib/api/api-error';
-import { apiFetch } from '@/lib/api/api-fetch';
+import { postWithNewKey } from '@/lib/api/api-fetch';
 import { apiPaths } from '@/lib/api/paths';
 import { PreparationReply, RunReply, type RunView, type StartRequest } from '@/lib/bff/autofill';
 import { preparationKey, putPreparation, runKey, runsKey } from '../autofill';
@@ -18,12 +18,7 @@ export function useStartAutofill(applicationId: string) {
   return useMutation({
     mutationFn: async (body: StartRequest): Promise<StartOutcome> => {
       try {
-        const { run } = await apiFetch(apiPaths.application(applicationId).autofill.start(), {
-          method: 'POST',
-          body,
-          headers: { 'Idempotency-Key': crypto.randomUUID() },
-          schema: RunReply,
-        });
+        const { run } = await postWithNewKey(apiPaths.application(applicationId).autofill.start(), RunReply, body);
         return { kind: 'started', run };
       } catch (e) {
         const current = conflictCurrent(e, PreparationReply);
