@@ -4,9 +4,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { uploadEvidence } from '@/lib/api/upload-evidence';
 import { EVIDENCE_UPLOAD_TYPES, MAX_EVIDENCE_BYTES, type EvidenceSourceView, type PreparationView } from '@/lib/bff/autofill';
-import { acceptAttribute, checkFilesBeforeUpload, describeTypes, formatBytes } from '@/lib/forms/file-checks';
+import { acceptAttribute, checkFilesBeforeUpload, choiceSummary, describeTypes, formatBytes } from '@/lib/forms/file-checks';
 import { putPreparation } from '@/lib/queries/autofill';
 import { useDeleteEvidence } from '@/lib/queries/mutations/use-delete-evidence';
+import { TableHead } from '../ui/table-head';
+import { FileInput } from '../uploads/file-input';
 import { UploadProgressList } from '../uploads/upload-progress-list';
 import { useFileDrop } from '../uploads/use-file-drop';
 import { useUploadQueue, type QueuedUpload } from '../uploads/use-upload-queue';
@@ -66,7 +68,7 @@ export function EvidencePanel({ applicationId, preparation, canEdit }: Props) {
   );
   const { dragging, zoneProps } = useFileDrop((dropped) => add(dropped, 'dropped'));
 
-  function add(chosen: File[], how: string) {
+  function add(chosen: File[], how: 'chosen' | 'dropped') {
     if (chosen.length === 0) return;
     const checks = checkFilesBeforeUpload(chosen, {
       already: 0,
@@ -78,10 +80,7 @@ export function EvidencePanel({ applicationId, preparation, canEdit }: Props) {
     setProblems(checks.flatMap((c) => (c.ok ? [] : [c.message])));
     const accepted = checks.flatMap((c) => (c.ok ? [c.file] : []));
     enqueue(accepted);
-    const refused = checks.length - accepted.length;
-    setStatus(
-      `${plural(checks.length)} ${how}. ${accepted.length > 0 ? `Uploading ${plural(accepted.length)}. ` : ''}${refused > 0 ? `${plural(refused)} not accepted.` : ''}`,
-    );
+    setStatus(choiceSummary(checks, how));
   }
 
   function cancel(upload: QueuedUpload) {
@@ -113,19 +112,7 @@ export function EvidencePanel({ applicationId, preparation, canEdit }: Props) {
         <p className="muted">No documents yet.</p>
       ) : (
         <table className="table autofill-files">
-          <caption className="visually-hidden">Evidence documents and whether Autofill could read them</caption>
-          <thead>
-            <tr>
-              <th scope="col">Document</th>
-              <th scope="col">Size</th>
-              <th scope="col">Status</th>
-              {canEdit && (
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              )}
-            </tr>
-          </thead>
+          <TableHead caption="Evidence documents and whether Autofill could read them" columns={['Document', 'Size', 'Status']} actions={canEdit} />
           <tbody>
             {files.map((f) => {
               const busy = f.id !== null && deletion.removing.includes(f.id);
@@ -164,17 +151,13 @@ export function EvidencePanel({ applicationId, preparation, canEdit }: Props) {
           data-testid="evidence-drop-zone"
         >
           <label htmlFor="autofill-evidence-input">Add documents</label>
-          <input
+          <FileInput
             ref={inputRef}
             id="autofill-evidence-input"
-            type="file"
             multiple
             accept={ACCEPT}
-            aria-describedby="autofill-evidence-help"
-            onChange={(e) => {
-              add(Array.from(e.target.files ?? []), 'chosen');
-              e.target.value = '';
-            }}
+            describedBy="autofill-evidence-help"
+            onFiles={(chosen) => add(chosen, 'chosen')}
           />
           <p id="autofill-evidence-help" className="muted">
             Or drop files here. Autofill reads text, CSV and PDF; {describeTypes(EVIDENCE_UPLOAD_TYPES)} are accepted, up to{' '}
@@ -197,5 +180,3 @@ export function EvidencePanel({ applicationId, preparation, canEdit }: Props) {
     </section>
   );
 }
-
-const plural = (n: number) => `${n} file${n === 1 ? '' : 's'}`;

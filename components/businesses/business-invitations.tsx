@@ -8,6 +8,7 @@ import { invitationsQuery } from '@/lib/queries/invitations';
 import { useRevokeInvitation } from '@/lib/queries/mutations/use-revoke-invitation';
 import { LoadState } from '../ui/load-state';
 import { Notice, type NoticeState } from '../ui/notice';
+import { TableHead } from '../ui/table-head';
 import { When } from './format';
 import { InvitationCreateForm } from './invitation-create-form';
 import { InvitationLink } from './invitation-link';
@@ -67,19 +68,11 @@ export function BusinessInvitations({ applicationId, businessName }: { applicati
       {list.data && list.data.items.length === 0 && <p>No invitations yet.</p>}
       {list.data && list.data.items.length > 0 && (
         <table className="table biz-invites">
-          <caption className="visually-hidden">Invitations of the application, newest first</caption>
-          <thead>
-            <tr>
-              <th scope="col">Client</th>
-              <th scope="col">Status</th>
-              <th scope="col">Created</th>
-              <th scope="col">Expires</th>
-              <th scope="col">Opened</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
+          <TableHead
+            caption="Invitations of the application, newest first"
+            columns={['Client', 'Status', 'Created', 'Expires', 'Opened']}
+            actions
+          />
           <tbody>
             {list.data.items.map((inv) => (
               <tr key={inv.id}>

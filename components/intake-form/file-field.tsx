@@ -5,8 +5,9 @@ import { ApiError } from '@/lib/api/api-error';
 import { apiPaths, type FormApiBase, type UploadTarget } from '@/lib/api/paths';
 import { uploadFile } from '@/lib/api/upload-file';
 import type { FileView } from '@/lib/bff/files';
-import { acceptAttribute, checkFilesBeforeUpload, formatBytes } from '@/lib/forms/file-checks';
+import { acceptAttribute, checkFilesBeforeUpload, choiceSummary, formatBytes } from '@/lib/forms/file-checks';
 import { useDeleteFile } from '@/lib/queries/mutations/use-delete-file';
+import { FileInput } from '../uploads/file-input';
 import { UploadProgressList } from '../uploads/upload-progress-list';
 import { useFileDrop } from '../uploads/use-file-drop';
 import { useUploadQueue, type QueuedUpload } from '../uploads/use-upload-queue';
@@ -63,7 +64,7 @@ export function FileField(props: FileFieldProps) {
   );
   const { dragging, zoneProps } = useFileDrop((dropped) => add(dropped, 'dropped'));
 
-  function add(chosen: File[], how: string) {
+  function add(chosen: File[], how: 'chosen' | 'dropped') {
     if (chosen.length === 0) return;
     const checks = checkFilesBeforeUpload(chosen, { already: files.length + uploads.length, maxFiles, multiple });
     const batch = nextCheck.current++;
@@ -71,12 +72,7 @@ export function FileField(props: FileFieldProps) {
     setProblems(checks.flatMap((c, i) => (c.ok ? [] : [{ key: `check-${batch}-${i}`, message: c.message }])));
     const accepted = checks.flatMap((c) => (c.ok ? [c.file] : []));
     enqueue(accepted);
-    const refused = checks.length - accepted.length;
-    setStatus(
-      `${count(checks.length)} ${how}. ` +
-        (accepted.length > 0 ? `Uploading ${count(accepted.length)}. ` : '') +
-        (refused > 0 ? `${count(refused)} not accepted.` : ''),
-    );
+    setStatus(choiceSummary(checks, how));
   }
 
   function cancel(upload: QueuedUpload) {
@@ -167,19 +163,14 @@ export function FileField(props: FileFieldProps) {
         >
           <span className="muted">Drag and drop {multiple ? 'files' : 'a file'} here, or</span>
           <label htmlFor={inputId}>{multiple ? 'Choose files' : 'Choose a file'}</label>
-          <input
+          <FileInput
             ref={inputRef}
             id={inputId}
-            type="file"
             multiple={multiple}
             accept={ACCEPT}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={describedBy}
-            onChange={(e) => {
-              add(Array.from(e.currentTarget.files ?? []), 'chosen');
-              // Cleared so that choosing the same file again (after a failure) fires change again.
-              e.currentTarget.value = '';
-            }}
+            invalid={Boolean(error)}
+            describedBy={describedBy}
+            onFiles={(chosen) => add(chosen, 'chosen')}
           />
         </div>
       )}
@@ -202,8 +193,6 @@ export function FileField(props: FileFieldProps) {
     </fieldset>
   );
 }
-
-const count = (n: number) => `${n} file${n === 1 ? '' : 's'}`;
 
 function messageOf(e: unknown): string {
   return e instanceof ApiError ? e.message : 'Something went wrong. Try again.';
