@@ -9,6 +9,7 @@ import { putPreparation } from '@/lib/queries/autofill';
 import { useDeleteEvidence } from '@/lib/queries/mutations/use-delete-evidence';
 import { TableHead } from '../ui/table-head';
 import { FileInput } from '../uploads/file-input';
+import { RemoveFileButton } from '../uploads/remove-file-button';
 import { UploadProgressList } from '../uploads/upload-progress-list';
 import { useFileDrop } from '../uploads/use-file-drop';
 import { useUploadQueue, type QueuedUpload } from '../uploads/use-upload-queue';
@@ -126,15 +127,7 @@ export function EvidencePanel({ applicationId, preparation, canEdit }: Props) {
                   </td>
                   {canEdit && (
                     <td>
-                      <button
-                        type="button"
-                        className="link-button"
-                        aria-label={`${busy ? 'Removing' : 'Remove'} ${f.name ?? 'document'}`}
-                        aria-disabled={busy || undefined}
-                        onClick={() => void remove(f)}
-                      >
-                        {busy ? 'Removing…' : 'Remove'}
-                      </button>
+                      <RemoveFileButton fileName={f.name ?? 'document'} busy={busy} onRemove={() => void remove(f)} />
                     </td>
                   )}
                 </tr>

@@ -8,6 +8,7 @@ import type { FileView } from '@/lib/bff/files';
 import { acceptAttribute, checkFilesBeforeUpload, choiceSummary, formatBytes } from '@/lib/forms/file-checks';
 import { useDeleteFile } from '@/lib/queries/mutations/use-delete-file';
 import { FileInput } from '../uploads/file-input';
+import { RemoveFileButton } from '../uploads/remove-file-button';
 import { UploadProgressList } from '../uploads/upload-progress-list';
 import { useFileDrop } from '../uploads/use-file-drop';
 import { useUploadQueue, type QueuedUpload } from '../uploads/use-upload-queue';
@@ -135,16 +136,7 @@ export function FileField(props: FileFieldProps) {
                 <a href={apiPaths.form(apiBase).fileDownload(f.id)}>{f.filename}</a>
                 <span className="muted"> ({formatBytes(f.size)})</span>
                 {!readOnly && (
-                  <button
-                    type="button"
-                    className="link-button"
-                    aria-label={`${busy ? 'Removing' : 'Remove'} ${f.filename}`}
-                    // aria-disabled rather than disabled: a disabled button drops the keyboard focus.
-                    aria-disabled={busy || undefined}
-                    onClick={() => void remove(f)}
-                  >
-                    {busy ? 'Removing…' : 'Remove'}
-                  </button>
+                  <RemoveFileButton fileName={f.filename} busy={busy} onRemove={() => void remove(f)} />
                 )}
               </li>
             );

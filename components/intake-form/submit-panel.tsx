@@ -5,7 +5,7 @@ import { ApiError, referencedMessage } from '@/lib/api/api-error';
 import type { ApplicationView } from '@/lib/bff/applications';
 import { answerName, itemName, type MissingEntry } from '@/lib/forms';
 import { useSubmitApplication } from '@/lib/queries/mutations/use-submit-application';
-import { labelOfName } from './merge-notices';
+import { FieldLink, labelOfName } from './field-link';
 import { useFormEnv } from './runtime-context';
 
 interface Problem {
@@ -24,7 +24,7 @@ const describe = (m: MissingEntry): string => {
  * to its field); the Portal has the last word, and its 422 list is shown the same way.
  */
 export function SubmitPanel({ onSubmitted }: { onSubmitted(app: ApplicationView): void }) {
-  const { runtime, apiBase, goToField } = useFormEnv();
+  const { runtime, apiBase } = useFormEnv();
   const submitter = useSubmitApplication(apiBase);
   const [busy, setBusy] = useState<string | null>(null);
   const [problems, setProblems] = useState<Problem[] | null>(null);
@@ -106,9 +106,7 @@ export function SubmitPanel({ onSubmitted }: { onSubmitted(app: ApplicationView)
             {problems.map((p, i) => (
               <li key={`${p.name}-${i}`}>
                 {p.name ? (
-                  <a href={`#${p.name}`} onClick={(e) => (e.preventDefault(), goToField(p.name))}>
-                    {p.label}
-                  </a>
+                  <FieldLink name={p.name}>{p.label}</FieldLink>
                 ) : (
                   p.label
                 )}

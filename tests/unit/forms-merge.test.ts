@@ -8,6 +8,7 @@ import {
   type FormValues,
   type MergeResult,
 } from '@/lib/forms';
+import { mulberry32 } from '@/server/sandbox/controls/faults';
 import { buildFundingContract } from '@/server/sandbox/seed/funding-contract';
 
 const merge = (base: FormValues, mine: FormValues, theirs: FormValues) => threeWayMerge({ base, mine, theirs });
@@ -85,18 +86,6 @@ describe('three-way merge, field by field', () => {
   });
 });
 
-/** Mulberry32: a small seeded generator, so failures replay exactly. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
 // Values chosen to collide often: blanks of every spelling, numbers and their typed forms, lists.
 const POOL: readonly FormValue[] = [null, '', ' ', 'a', 'b', 'c', 0, 1, 1234.5, '1,234.50', '1234.5', true, false, [], ['a'], ['a', 'b'], ['b', 'a']];
 
@@ -122,7 +111,7 @@ describe('property: nothing typed is ever dropped (seeded)', () => {
 
   it('every change of mine is re-sent, in conflict, or already what they have', () => {
     for (let seed = 1; seed <= SEEDS; seed++) {
-      const { base, mine, theirs, names } = scenario(rng(seed));
+      const { base, mine, theirs, names } = scenario(mulberry32(seed));
       const r = threeWayMerge({ base, mine, theirs });
       const conflicted = new Set(r.conflicts.map((c) => c.name));
       for (const name of names) {
@@ -138,7 +127,7 @@ describe('property: nothing typed is ever dropped (seeded)', () => {
 
   it('conflicts are exactly the fields both sides changed to different answers', () => {
     for (let seed = 1; seed <= SEEDS; seed++) {
-      const { base, mine, theirs, names } = scenario(rng(seed));
+      const { base, mine, theirs, names } = scenario(mulberry32(seed));
       const r = threeWayMerge({ base, mine, theirs });
       const expected = names.filter(
         (n) => !eq(mine[n], base[n]) && !eq(theirs[n], base[n]) && !eq(mine[n], theirs[n]),
@@ -153,7 +142,7 @@ describe('property: nothing typed is ever dropped (seeded)', () => {
 
   it('their changes are taken only where I changed nothing', () => {
     for (let seed = 1; seed <= SEEDS; seed++) {
-      const { base, mine, theirs } = scenario(rng(seed));
+      const { base, mine, theirs } = scenario(mulberry32(seed));
       const r = threeWayMerge({ base, mine, theirs });
       for (const t of r.theirsApplied) {
         expect(eq(mine[t.name], base[t.name]), `seed ${seed}`).toBe(true);

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   equalityFor,
-  fieldOf,
   formatNumberInput,
   formModel,
   formStateFrom,
@@ -13,19 +12,12 @@ import {
   toInputValue,
   valuesEqual,
   writesFor,
-  type FieldModel,
   type FormContract,
-  type FormModel,
 } from '@/lib/forms';
 import type { AnswerItem, ValueSchema } from '@/lib/portal';
 import { buildFundingContract } from '@/server/sandbox/seed/funding-contract';
+import { field, funding } from './support/funding-form';
 
-const funding = formModel(buildFundingContract());
-const field = (model: FormModel, schemaKey: string, fieldKey = 'value'): FieldModel => {
-  const found = fieldOf(model, schemaKey, fieldKey);
-  if (found === undefined) throw new Error(`no field ${schemaKey}.${fieldKey}`);
-  return found;
-};
 
 /** An answer item as spec 2.10 has it; only the keys and the value matter to the form. */
 const answer = (block_key: string, schema_key: string, field_key: string, value: AnswerItem['value']): AnswerItem => ({
