@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api/api-fetch';
 import { apiPaths } from '@/lib/api/paths';
 import { BusinessCreatedView, type BusinessCreateInput } from '@/lib/bff/businesses';
-import { useIdempotencyKey } from './idempotency-key';
+import { useIdempotencyKey } from './use-idempotency-key';
 
 /** Creates a business; submitting the very same body again after an unknown outcome cannot create it twice. */
 export function useCreateBusiness() {

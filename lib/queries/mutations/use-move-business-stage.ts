@@ -5,7 +5,7 @@ import { apiFetch } from '@/lib/api/api-fetch';
 import { apiPaths } from '@/lib/api/paths';
 import { BusinessStageTransitionView, BusinessView } from '@/lib/bff/businesses';
 import { businessKey, businessQuery } from '../business';
-import { useIdempotencyKey } from './idempotency-key';
+import { useIdempotencyKey } from './use-idempotency-key';
 
 export interface BusinessStageMove {
   stageId: string;
