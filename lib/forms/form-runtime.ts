@@ -35,6 +35,8 @@ import {
  * The live state of one open form, outside React: the values as typed (a flat mirror of the inputs),
  * repeatable items, attached files, visibility, and the autosave machine with its timer. Components
  * subscribe to the slice they show (useRuntime), so a keystroke re-renders nothing but what it changes.
+ * No React here; it runs in the browser (timers, online/offline events, localStorage when there is one),
+ * so it stays out of lib/forms' index, which the server imports too.
  */
 
 export type SendOutcome =
