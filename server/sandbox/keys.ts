@@ -17,7 +17,7 @@ export interface ApiKeyDef {
   rate_per_second?: number | null;
 }
 
-const READS: Permission[] = ['businesses:read', 'applications:read', 'deals:read', 'people:read'];
+const READS: Permission[] = ['businesses:read', 'applications:read', 'deals:read', 'people:read', 'projects:read'];
 
 /** The demo keys printed by `npm start` and documented in the README. */
 export const DEMO_KEYS: ApiKeyDef[] = [
@@ -64,6 +64,7 @@ const IMPLIED: Partial<Record<Permission, Permission>> = {
   'businesses:write': 'businesses:read',
   'applications:write': 'applications:read',
   'deals:write': 'deals:read',
+  'projects:write': 'projects:read',
 };
 
 export function effectivePermissions(key: ApiKeyDef): Set<Permission> {
