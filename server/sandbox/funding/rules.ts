@@ -150,9 +150,9 @@ const human = (key: string, capital = true) => {
   const s = key.replace(/_/g, ' ');
   return capital ? s.charAt(0).toUpperCase() + s.slice(1) : s;
 };
-/** ["a", "b", "c"] → "A, B or C". */
+/** ["a_b", "c", "d"] → "A b, c or d" (capitalised first word unless `capital` is false). */
 const either = (keys: readonly string[], capital = true, word = 'or') => {
-  const parts = keys.map((k) => human(k, capital));
+  const parts = keys.map((k, i) => human(k, capital && i === 0));
   return parts.length <= 1 ? (parts[0] ?? '') : `${parts.slice(0, -1).join(', ')} ${word} ${parts.at(-1)}`;
 };
 const money = (n: number, currency: string | null) => (currency ? `${currency} ${grouped(n)}` : grouped(n));
@@ -229,7 +229,7 @@ const RULES: Record<CriterionKey, Rule> = {
   industry: (f, funder) => {
     const { industries, excluded_industries: excluded } = funder.lending;
     const expected =
-      industries !== null ? either(industries) : excluded.length > 0 ? `Any industry except ${either(excluded, true, 'and')}` : 'Any industry';
+      industries !== null ? either(industries) : excluded.length > 0 ? `Any industry except ${either(excluded, false, 'and')}` : 'Any industry';
     if (f.industry === null) return unknown(expected, 'The industry is not given.');
     const actual = human(f.industry);
     if (excluded.includes(f.industry) || (industries !== null && !industries.includes(f.industry))) {
@@ -254,9 +254,9 @@ const RULES: Record<CriterionKey, Rule> = {
     return met(expected, actual, `Lends in ${f.country}.`);
   },
   collateral: (f, _funder, p) => {
-    const offered = f.canOfferCollateral === null ? null : f.canOfferCollateral ? (f.collateral.length > 0 ? `Offered: ${either(f.collateral, true, 'and')}` : 'Offered') : 'None offered';
+    const offered = f.canOfferCollateral === null ? null : f.canOfferCollateral ? (f.collateral.length > 0 ? `Offered: ${either(f.collateral, false, 'and')}` : 'Offered') : 'None offered';
     if (!p.requires_collateral) return met('Not required', offered, 'No security required.');
-    const expected = p.collateral_accepted.length === 0 ? 'Required (any kind)' : `Required: ${either(p.collateral_accepted)}`;
+    const expected = p.collateral_accepted.length === 0 ? 'Required (any kind)' : `Required: ${either(p.collateral_accepted, false)}`;
     if (f.canOfferCollateral === null) return unknown(expected, 'Whether security can be offered is not given.');
     if (!f.canOfferCollateral) return notMet(expected, offered, 'Requires security.');
     if (p.collateral_accepted.length === 0 || f.collateral.length === 0) return met(expected, offered, 'Security is offered.');
