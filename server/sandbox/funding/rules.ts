@@ -138,11 +138,15 @@ export function factsOf(snapshot: CriteriaSnapshot): CriteriaFacts {
 
 /** 1234567.5 → "1,234,567.5" (deterministic, no locale). */
 export function grouped(n: number): string {
-  const sign = n < 0 ? '-' : '';
-  const [int, frac] = Math.abs(n).toFixed(2).split('.') as [string, string];
-  const withCommas = int.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  const decimals = frac === '00' ? '' : `.${frac.replace(/0$/, '')}`;
-  return `${sign}${withCommas}${decimals}`;
+  const fixed = Math.abs(n).toFixed(2);
+  const int = fixed.slice(0, -3);
+  let out = n < 0 ? '-' : '';
+  for (let i = 0; i < int.length; i++) {
+    if (i > 0 && (int.length - i) % 3 === 0) out += ',';
+    out += int[i];
+  }
+  const frac = fixed.slice(-2);
+  return frac === '00' ? out : `${out}.${frac.endsWith('0') ? frac[0] : frac}`;
 }
 
 /** "working_capital" → "Working capital" (or "working capital" inside a sentence). */
