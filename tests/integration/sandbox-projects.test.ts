@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +8,7 @@ import {
   ApplicationEnvelope,
   FileUploadCredential,
   FundingMatchPage,
+  MatchRun,
   MatchRunPage,
   PERMISSIONS,
   Project,
@@ -28,6 +29,7 @@ import {
   mustWriteCriteria,
   readCriteria,
   valueOf,
+  waitForRun,
   writeCriteria,
 } from './support/projects';
 import { KEYS, SandboxClient, expectError, newKey, setupSandbox } from './support/sandbox';
@@ -599,6 +601,61 @@ describe('projects in the data file', () => {
       expect(reset.status).toBe(200);
       expectError(await c2.get(`projects/${project.id}/`), 404, 'not_found');
       expect((await allProjects(c2)).map((p) => p.id)).toEqual(['proj_meridiancnc', 'proj_oakridgefreehold', 'proj_fairwayxray']);
+    } finally {
+      await second.close();
+    }
+  });
+});
+
+describe('older data files and restarts', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'sandbox-projects-old-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('gives a data file written before projects existed the funders, the criteria contract and no projects', async () => {
+    const dataFile = join(dir, 'old.json');
+    const first = await startSandbox({ port: 0, rateLimit: null, dataFile });
+    await first.close();
+    const state = JSON.parse(readFileSync(dataFile, 'utf8')) as { funding?: unknown; contracts: Record<string, unknown>; recipients: Array<{ id: string }> };
+    delete state.funding;
+    delete state.contracts['funding-criteria-2026.11'];
+    state.recipients = state.recipients.slice(0, 5);
+    writeFileSync(dataFile, JSON.stringify(state));
+
+    const second = await startSandbox({ port: 0, rateLimit: null, dataFile });
+    try {
+      const c = new SandboxClient(second);
+      expect(await allProjects(c)).toEqual([]);
+      const project = await createProject(c, 'biz_meridian', 'After the upgrade');
+      expect((await readCriteria(c, project)).criteria.prefilled_from?.answers.length).toBeGreaterThan(5);
+      expect((await c.get<{ items: unknown[] }>('recipients/?page_size=100')).body.items).toHaveLength(30);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('carries on a run that was under way when the sandbox stopped', async () => {
+    const dataFile = join(dir, 'running.json');
+    const first = await startSandbox({ port: 0, rateLimit: null, dataFile });
+    let runUrl = '';
+    try {
+      const c1 = new SandboxClient(first);
+      const project = await createProject(c1, 'biz_meridian', 'Interrupted');
+      await mustWriteCriteria(c1, project, COMPLETE_CRITERIA);
+      // Nothing moves on this clock before the restart.
+      first.sandbox.clock.setSpeed(0.001);
+      const res = await c1.post(project.match_runs_url, { body: { expected_criteria_revision: 2 }, idempotencyKey: newKey('run') });
+      expect(res.status).toBe(201);
+      runUrl = `match-runs/${MatchRun.parse(res.body).id}/`;
+    } finally {
+      await first.close();
+    }
+    const second = await startSandbox({ port: 0, rateLimit: null, dataFile });
+    try {
+      second.sandbox.clock.setSpeed(1_000);
+      const c2 = new SandboxClient(second);
+      const { data } = await c2.read(MatchRun, runUrl);
+      expect(data.status).toBe('pending');
+      expect(await waitForRun(c2, data)).toMatchObject({ status: 'completed', match_count: 20 });
     } finally {
       await second.close();
     }
