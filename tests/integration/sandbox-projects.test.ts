@@ -624,6 +624,8 @@ describe('older data files and restarts', () => {
     const second = await startSandbox({ port: 0, rateLimit: null, dataFile });
     try {
       const c = new SandboxClient(second);
+      // The funders are recipients from the start, before any project operation.
+      expect((await c.get<{ items: unknown[] }>('recipients/?page_size=100')).body.items).toHaveLength(30);
       expect(await allProjects(c)).toEqual([]);
       const project = await createProject(c, 'biz_meridian', 'After the upgrade');
       expect((await readCriteria(c, project)).criteria.prefilled_from?.answers.length).toBeGreaterThan(5);
