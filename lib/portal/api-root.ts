@@ -10,6 +10,8 @@ export const PERMISSIONS = [
   'deals:read',
   'deals:write',
   'people:read',
+  'projects:read',
+  'projects:write',
 ] as const;
 export const Permission = z.enum(PERMISSIONS);
 export type Permission = z.infer<typeof Permission>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Revision, Uri } from './common';
-import { ApplicationId, DealApplicationId } from './ids';
+import { ApplicationId, DealApplicationId, ProjectCriteriaId } from './ids';
 import { LIMITS } from './limits';
 import { ValueSchema } from './value-schema';
 import { Visibility } from './visibility';
@@ -88,7 +88,7 @@ export const ContractOperations = z.strictObject({
   submit_url: Uri,
 });
 
-/** 2.9 Application contract; `resource` names a client intake or a deal application. */
+/** 2.9 Application contract; `resource` names a client intake or a deal application, or a project's criteria (DESIGN.md §6). */
 export const ApplicationContract = z.strictObject({
   object: z.literal('application_contract'),
   contract_version: z.string(),
@@ -99,6 +99,7 @@ export const ApplicationContract = z.strictObject({
   resource: z.union([
     z.strictObject({ id: ApplicationId, object: z.literal('client_intake_application') }),
     z.strictObject({ id: DealApplicationId, object: z.literal('deal_application') }),
+    z.strictObject({ id: ProjectCriteriaId, object: z.literal('project_criteria') }),
   ]),
   sections: z.array(ContractSection),
   repeatable_groups: z.array(RepeatableGroup),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DateTime, Revision, Uri, page } from './common';
-import { BusinessId, DealApplicationId, DealId, DealPipelineId, DealStageId, RecipientId } from './ids';
+import { BusinessId, DealApplicationId, DealId, DealPipelineId, DealStageId, MatchId, ProjectId, RecipientId } from './ids';
 
 /** 2.14 Deal. The application summary, project and recipient are objects the spec leaves open. */
 export const Deal = z.strictObject({
@@ -25,11 +25,16 @@ export const Deal = z.strictObject({
 export type Deal = z.infer<typeof Deal>;
 export const DealPage = page(Deal);
 
-/** Deal create body (DESIGN.md §5): no recipient_id means a deal for the Portal itself. */
+/**
+ * Deal create body (DESIGN.md §5): no recipient_id means a deal for the Portal itself. A deal for a funding
+ * match (§6) names both project_id and match_id, and the match's recipient as recipient_id.
+ */
 export const DealCreateBody = z.strictObject({
   name: z.string().trim().min(1).max(255),
   business_id: BusinessId,
   recipient_id: RecipientId.optional(),
+  project_id: ProjectId.optional(),
+  match_id: MatchId.optional(),
 });
 export type DealCreateBody = z.infer<typeof DealCreateBody>;
 

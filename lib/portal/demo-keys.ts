@@ -18,7 +18,7 @@ export interface DemoKey {
   label: string;
 }
 
-const READS: Permission[] = ['businesses:read', 'applications:read', 'deals:read', 'people:read'];
+const READS: Permission[] = ['businesses:read', 'applications:read', 'deals:read', 'people:read', 'projects:read'];
 
 /** The app's default key against the sandbox (only ever paired with the sandbox's URL). */
 export const DEMO_FULL_KEY: DemoKey = {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Identifier patterns of spec §2 and DESIGN.md §5 (recipient, repeatable item, answer file). */
+/** Identifier patterns of spec §2 and DESIGN.md §5 (recipient, repeatable item, answer file) and §6 (projects). */
 export const ID_PATTERNS = {
   business: /^biz_[a-z0-9]+$/,
   application: /^ciappl_[a-z0-9]+$/,
@@ -18,6 +18,10 @@ export const ID_PATTERNS = {
   recipient: /^rcpt_[a-z0-9]+$/,
   repeatableItem: /^ritem_[a-z0-9]+$/,
   answerFile: /^afile_[a-z0-9]+$/,
+  project: /^proj_[a-z0-9]+$/,
+  projectCriteria: /^pcrit_[a-z0-9]+$/,
+  matchRun: /^mrun_[a-z0-9]+$/,
+  match: /^match_[a-z0-9]+$/,
 } as const;
 
 export type IdKind = keyof typeof ID_PATTERNS;
@@ -40,6 +44,10 @@ export const ID_PREFIXES: Record<IdKind, string> = {
   recipient: 'rcpt_',
   repeatableItem: 'ritem_',
   answerFile: 'afile_',
+  project: 'proj_',
+  projectCriteria: 'pcrit_',
+  matchRun: 'mrun_',
+  match: 'match_',
 };
 
 export const id = (kind: IdKind) => z.string().regex(ID_PATTERNS[kind], `must match ${ID_PATTERNS[kind].source}`);
@@ -60,3 +68,7 @@ export const DealApplicationId = id('dealApplication');
 export const RecipientId = id('recipient');
 export const RepeatableItemId = id('repeatableItem');
 export const AnswerFileId = id('answerFile');
+export const ProjectId = id('project');
+export const ProjectCriteriaId = id('projectCriteria');
+export const MatchRunId = id('matchRun');
+export const MatchId = id('match');

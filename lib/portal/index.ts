@@ -1,4 +1,4 @@
-/** The one schema module for the upstream Portal API: every resource of spec §2 and DESIGN.md §5. */
+/** The one schema module for the upstream Portal API: every resource of spec §2 and DESIGN.md §5 and §6. */
 export * from './ids';
 export * from './limits';
 export * from './common';
@@ -12,3 +12,4 @@ export * from './contract';
 export * from './answers';
 export * from './autofill';
 export * from './deals';
+export * from './projects';

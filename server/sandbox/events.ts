@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 
-/** Event types of DESIGN.md §5, emitted by the operations that cause them. */
+/** Event types of DESIGN.md §5 (project events: §6), emitted by the operations that cause them. */
 export const EVENT_TYPES = [
   'business.created',
   'business.stage_changed',
@@ -11,6 +11,10 @@ export const EVENT_TYPES = [
   'deal.created',
   'deal.stage_changed',
   'deal_application.submitted',
+  'project.created',
+  'project.criteria_updated',
+  'match_run.completed',
+  'match_run.failed',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 

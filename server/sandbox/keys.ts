@@ -18,6 +18,7 @@ const IMPLIED: Partial<Record<Permission, Permission>> = {
   'businesses:write': 'businesses:read',
   'applications:write': 'applications:read',
   'deals:write': 'deals:read',
+  'projects:write': 'projects:read',
 };
 
 export function effectivePermissions(key: ApiKeyDef): Set<Permission> {

@@ -16,6 +16,7 @@ import { publicOpenApi } from './handlers/openapi';
 import { handleDownload, handleInvitationPage, handleTransfer } from './handlers/transfers';
 import { CONTROLS_PREFIX, SandboxControls } from './controls';
 import { WebhookDeliverer } from './webhooks';
+import { fundingState } from './funding/state';
 
 export interface RunningSandbox {
   sandbox: Sandbox;
@@ -240,6 +241,8 @@ async function handleApi(sb: Sandbox, router: Router, req: IncomingMessage, res:
 export async function startSandbox(overrides: Partial<SandboxOptions> = {}): Promise<RunningSandbox> {
   const options: SandboxOptions = { ...DEFAULT_OPTIONS, ...overrides };
   const sb = new Sandbox(options);
+  // Gives an older data file the funders (as recipients too) and carries on match runs under way.
+  fundingState(sb);
   const router = new Router(routes);
   const webhooks = new WebhookDeliverer(sb.clock, sb.events, {
     url: options.webhookUrl,

@@ -27,6 +27,14 @@ export function sandboxUrls(origin: string) {
     dealPipelineStages: (id: string) => `${v1}deal-pipelines/${id}/stages/`,
     /** A deal application; its contract/, answers/, repeatable-items/, file-uploads/, files/ and submit/ are below it. */
     dealApplication: (id: string) => `${v1}deal-applications/${id}/`,
+    project: (id: string) => `${v1}projects/${id}/`,
+    projectMatchRuns: (id: string) => `${v1}projects/${id}/match-runs/`,
+    projectMatches: (id: string) => `${v1}projects/${id}/matches/`,
+    /** A project's criteria; contract/, answers/, repeatable-items/, file-uploads/ and files/ are below it. */
+    criteria: (id: string) => `${v1}project-criteria/${id}/`,
+    matchRun: (id: string) => `${v1}match-runs/${id}/`,
+    matchRunMatches: (id: string) => `${v1}match-runs/${id}/matches/`,
+    matchRunRetry: (id: string) => `${v1}match-runs/${id}/retry/`,
     transfer: (uploadId: string, token: string) => `${origin}/transfers/${uploadId}?token=${token}`,
     download: (fileId: string, token: string) => `${origin}/downloads/${fileId}?token=${token}`,
   };

@@ -50,7 +50,18 @@ describe('API root', () => {
       key: {
         id: 'key_demofull',
         kind: 'portal',
-        permissions: ['businesses:read', 'businesses:write', 'applications:read', 'applications:write', 'autofill:write', 'deals:read', 'deals:write', 'people:read'],
+        permissions: [
+          'businesses:read',
+          'businesses:write',
+          'applications:read',
+          'applications:write',
+          'autofill:write',
+          'deals:read',
+          'deals:write',
+          'people:read',
+          'projects:read',
+          'projects:write',
+        ],
         channel_slugs: [],
       },
     });
@@ -62,7 +73,7 @@ describe('API root', () => {
     expect(ro.key).toEqual({
       id: 'key_demoreadonly',
       kind: 'portal',
-      permissions: ['businesses:read', 'applications:read', 'deals:read', 'people:read'],
+      permissions: ['businesses:read', 'applications:read', 'deals:read', 'people:read', 'projects:read'],
       channel_slugs: [],
     });
     const { data: src } = await ctx.client.read(ApiRoot, '', { key: KEYS.source });

@@ -12,7 +12,7 @@ import {
   type ValueSchema,
 } from '@/lib/portal';
 import { buildSeed } from '@/server/sandbox/seed';
-import { DEAL_CONTRACT_VERSION } from '@/server/sandbox/seed';
+import { CRITERIA_CONTRACT_VERSION, DEAL_CONTRACT_VERSION } from '@/server/sandbox/seed';
 import type { ContractTemplate, SeedBusiness, SeedItem } from '@/server/sandbox/seed/types';
 
 const seed = buildSeed();
@@ -226,9 +226,10 @@ describe.each(contracts.map((c) => [c.contract_version, c] as const))('contract 
     }
   });
 
-  it('has groups nested two deep (the deal contract: one level)', () => {
+  it('has groups nested two deep (the deal contract: one level; the criteria contract: none)', () => {
     const depths = contract.repeatable_groups.map((g) => depthOf(contract, g.block_key));
-    expect(Math.max(...depths)).toBe(contract.contract_version === DEAL_CONTRACT_VERSION ? 1 : 2);
+    const expected = { [DEAL_CONTRACT_VERSION]: 1, [CRITERIA_CONTRACT_VERSION]: 0 }[contract.contract_version] ?? 2;
+    expect(Math.max(0, ...depths)).toBe(expected);
   });
 
   it('references only existing fields in a permitted scope from visibility conditions', () => {
@@ -536,7 +537,7 @@ describe('demo deals', () => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 
-  it('has the Funding deals pipeline, closing with Won and Lost, and 4-6 recipients', () => {
+  it('has the Funding deals pipeline, closing with Won and Lost, and about thirty recipients (the funders)', () => {
     expect(seed.deal_pipelines.map((p) => [p.id, p.name])).toEqual([['dpipe_funding', 'Funding deals']]);
     expect(pipeline.stages.map((s) => [s.name, s.outcome ?? null])).toEqual([
       ['Draft', null],
@@ -546,8 +547,9 @@ describe('demo deals', () => {
       ['Won', 'won'],
       ['Lost', 'lost'],
     ]);
-    expect(seed.recipients.length).toBeGreaterThanOrEqual(4);
-    expect(seed.recipients.length).toBeLessThanOrEqual(6);
+    expect(seed.recipients.length).toBeGreaterThanOrEqual(25);
+    expect(seed.recipients.length).toBeLessThanOrEqual(35);
+    expect(seed.recipients.map((r) => r.id)).toEqual(seed.funders.map((f) => f.recipient_id));
     expect(new Set(seed.recipients.map((r) => r.name)).size).toBe(seed.recipients.length);
   });
 

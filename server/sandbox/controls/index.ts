@@ -5,6 +5,7 @@ import { SandboxError } from '../http/errors';
 import type { Sandbox } from '../sandbox';
 import type { WebhookDeliverer } from '../webhooks';
 import { FaultInjector, FaultsBody, type FaultDecision } from './faults';
+import { FundersBody, fundersView, setGeneratedFunders } from '../funding/controls';
 
 export { FaultInjector, FaultsBody, mulberry32, type FaultConfig, type FaultDecision } from './faults';
 
@@ -29,6 +30,9 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
  *                                        pending timers and the delivery log are cleared; faults and
  *                                        clock speed stay as they are
  *   GET    /_sandbox/webhook-deliveries  the delivery log, oldest first
+ *   GET    /_sandbox/funders             { seeded, generated, seed, total }: the funders match runs screen
+ *   PUT    /_sandbox/funders             { generate, seed? }: that many generated funders after the seeded ones
+ *                                        (deterministic for a seed; 0 removes them; a reset does too)
  */
 export class SandboxControls {
   readonly faults = new FaultInjector();
@@ -88,8 +92,12 @@ export class SandboxControls {
         return { status: 200, body: { object: 'sandbox_reset', reset_at: this.sb.now() } };
       case 'GET webhook-deliveries':
         return { status: 200, body: { object: 'list', items: this.webhooks.deliveries() } };
+      case 'GET funders':
+        return { status: 200, body: fundersView(this.sb) };
+      case 'PUT funders':
+        return { status: 200, body: setGeneratedFunders(this.sb, await parse(FundersBody)) };
       default: {
-        const known = ['', 'controls', 'faults', 'clock', 'reset', 'webhook-deliveries'].includes(path);
+        const known = ['', 'controls', 'faults', 'clock', 'reset', 'webhook-deliveries', 'funders'].includes(path);
         throw new SandboxError('not_found', known ? `${method} is not supported on ${pathname}.` : `No sandbox control at ${pathname}.`);
       }
     }

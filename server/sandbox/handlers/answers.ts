@@ -1,6 +1,7 @@
 import { AnswerPage, AnswersMutationResult, AnswersQuery, AnswersUpdateBody, DealAnswersMutationResult, LIMITS } from '@/lib/portal';
 import { answerItem, applyTopWrites, checkWrites, fileValues, topValue, topWriteResolver } from '../domain/answers';
-import type { ApplicationRec } from '../store/types';
+import { kindOf, type ApplicationRec } from '../store/types';
+import { criteriaChanged } from '../funding/projects';
 import type { Sandbox } from '../sandbox';
 import type { RouteDef } from '../http/context';
 import { checkIfMatch } from '../http/etag';
@@ -10,13 +11,17 @@ import { CLIENT_INTAKE, applicationOf, specOf, type ApplicationKindSpec } from '
 import { assertOpen } from './applications';
 import { answersEtag } from './views';
 
-/** Every write to the answer set moves answers_revision once, stamps the application and announces it. */
+/**
+ * Every write to the answer set moves answers_revision once, stamps the application and announces it
+ * (a project's criteria as project.criteria_updated).
+ */
 export function answersChanged(sb: Sandbox, app: ApplicationRec) {
   const now = sb.now();
   app.answers_revision += 1;
   app.answers_updated_at = now;
   app.updated_at = now;
   sb.changed();
+  if (kindOf(app) === 'criteria') return criteriaChanged(sb, app);
   sb.events.publish('application.answers_updated', {
     application_id: app.id,
     object: specOf(app).object,

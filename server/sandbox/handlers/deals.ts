@@ -21,6 +21,7 @@ import type { Sandbox } from '../sandbox';
 import { newId, nextSeq } from '../store/ids';
 import type { DealRec } from '../store/types';
 import { dealEtag, dealView, dealWorkflow } from './views';
+import { dealLinkOf, linkDeal } from '../funding/deal-link';
 
 /** Deals list query: paging plus an optional business filter (a biz_ id; anything else is a 400). */
 const DealsQuery = PageQuery.extend({ business_id: BusinessId.optional() });
@@ -82,6 +83,7 @@ function dealEventData(sb: Sandbox, d: DealRec) {
     stage: { id: stage.id, name: stage.name },
     status,
     revision: d.revision,
+    ...(d.project_id ? { project_id: d.project_id, match_id: d.match_id ?? null } : {}),
   };
 }
 
@@ -103,7 +105,7 @@ export const dealRoutes: RouteDef[] = [
     },
   },
   {
-    // POST deals/ – create a deal for the Portal itself (no recipient_id) or for a recipient, with its deal application
+    // POST deals/ – create a deal for the Portal itself (no recipient_id) or for a recipient (for a funding match: project_id and match_id), with its deal application
     method: 'POST',
     path: 'deals/',
     access: ['deals:write'],
@@ -116,7 +118,9 @@ export const dealRoutes: RouteDef[] = [
     handle: async (ctx) => {
       const { sb } = ctx;
       const body = await ctx.body(DealCreateBody);
+      const link = dealLinkOf(sb, ctx.key, body);
       const deal = createDeal(sb, body);
+      if (link) linkDeal(sb, link, deal);
       sb.events.publish('deal.created', dealEventData(sb, deal));
       return { status: 201, headers: { Location: sb.urls.deal(deal.id), ETag: dealEtag(deal) }, body: dealView(sb, deal) };
     },

@@ -8,6 +8,10 @@ import { dealApplicationRoutes } from './deal-applications';
 import { dealRoutes } from './deals';
 import { fileRoutes } from './files';
 import { itemRoutes } from './items';
+import { criteriaRoutes } from './criteria';
+import { matchRunRoutes } from './match-runs';
+import { matchRoutes } from './matches';
+import { projectRoutes } from './projects';
 import { openApiRoutes, registerRoutesForOpenApi } from './openapi';
 import { rootRoutes } from './root';
 
@@ -24,5 +28,9 @@ export const routes: RouteDef[] = [
   ...autofillRunRoutes,
   ...dealRoutes,
   ...dealApplicationRoutes,
+  ...projectRoutes,
+  ...criteriaRoutes,
+  ...matchRunRoutes,
+  ...matchRoutes,
 ];
 registerRoutesForOpenApi(routes);

@@ -16,6 +16,7 @@ import type {
   SeedBusiness,
   SeedData,
   SeedDeals,
+  SeedFunding,
   SeedItem,
   SeedPerson,
   SeedPipeline,
@@ -1093,7 +1094,7 @@ function businesses(large: ContractTemplate): SeedBusiness[] {
   ];
 }
 
-export function buildDemoPortal(contracts: { large: ContractTemplate }): Omit<SeedData, 'contracts' | keyof SeedDeals> {
+export function buildDemoPortal(contracts: { large: ContractTemplate }): Omit<SeedData, 'contracts' | keyof SeedDeals | keyof SeedFunding> {
   return {
     portal: { ...DEMO_PORTAL },
     channel_slugs: [...DEMO_CHANNEL_SLUGS],

@@ -1,11 +1,14 @@
 import { DEAL_CONTRACT_VERSION, buildDealContract } from './deal-contract';
+import { CRITERIA_CONTRACT_VERSION, buildCriteriaContract } from './criteria-contract';
 import { buildDeals } from './deals';
+import { buildFunders } from './funders';
+import { buildProjects } from './projects';
 import { buildDemoPortal } from './demo-portal';
 import { FUNDING_CONTRACT_VERSION, buildFundingContract } from './funding-contract';
 import { LARGE_CONTRACT_VERSION, buildLargeContract } from './large-contract';
 import type { SeedData } from './types';
 
-export { DEAL_CONTRACT_VERSION, FUNDING_CONTRACT_VERSION, LARGE_CONTRACT_VERSION };
+export { CRITERIA_CONTRACT_VERSION, DEAL_CONTRACT_VERSION, FUNDING_CONTRACT_VERSION, LARGE_CONTRACT_VERSION };
 export type * from './types';
 
 /**
@@ -16,9 +19,23 @@ export function buildSeed(): SeedData {
   const funding = buildFundingContract();
   const large = buildLargeContract();
   const deal = buildDealContract();
+  const criteria = buildCriteriaContract();
+  const deals = buildDeals();
+  const funders = buildFunders();
+  // Every funder is a recipient: those deals were made for first, then the others in funder order.
+  const known = new Set(deals.recipients.map((r) => r.id));
+  const recipients = [...deals.recipients, ...funders.filter((f) => !known.has(f.recipient_id)).map((f) => ({ id: f.recipient_id, name: f.name }))];
   return {
     ...buildDemoPortal({ large }),
-    ...buildDeals(),
-    contracts: { [funding.contract_version]: funding, [large.contract_version]: large, [deal.contract_version]: deal },
+    ...deals,
+    recipients,
+    funders,
+    projects: buildProjects(),
+    contracts: {
+      [funding.contract_version]: funding,
+      [large.contract_version]: large,
+      [deal.contract_version]: deal,
+      [criteria.contract_version]: criteria,
+    },
   };
 }

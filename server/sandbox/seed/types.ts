@@ -1,4 +1,5 @@
 import type { AnswerValue, ContractSection, Question, RepeatableGroup } from '@/lib/portal';
+import type { FunderProfile } from '../funding/types';
 
 /**
  * What the seed hands the sandbox's store. A contract template is a contract without the parts that
@@ -119,7 +120,37 @@ export interface SeedDeals {
   deals: SeedDeal[];
 }
 
-export interface SeedData extends SeedDeals {
+/** A seeded match run of a project: completed (with decisions on some matches) or failed. */
+export type SeedMatchRun =
+  | {
+      id: string; // mrun_…
+      minutes_ago: number;
+      outcome: 'completed';
+      /** Matches by `recipient_id|product_key`. */
+      shortlisted: string[];
+      dismissed: string[];
+    }
+  | { id: string; minutes_ago: number; outcome: 'failed'; failure: { code: string; message: string } };
+
+/** A funding project of a seeded business (DESIGN.md §6); its criteria are prefilled from the intake answers. */
+export interface SeedProject {
+  id: string; // proj_…
+  criteria_id: string; // pcrit_…
+  business_id: string; // a SeedBusiness id; the project is left out when its business is not seeded
+  name: string;
+  created_minutes_ago: number;
+  /** Criteria answers written after the prefill (what staff completed). */
+  answers: SeedAnswer[];
+  run: SeedMatchRun | null;
+}
+
+/** The funding part of the seed (seed/funders.ts, seed/projects.ts). */
+export interface SeedFunding {
+  funders: FunderProfile[];
+  projects: SeedProject[];
+}
+
+export interface SeedData extends SeedDeals, SeedFunding {
   portal: { id: string; name: string };
   /** Channel slugs a source key may target. */
   channel_slugs: string[];

@@ -1,3 +1,4 @@
+import { seedFunding } from '../funding/seed';
 import type { SeedAnswer, SeedData, SeedDeals, SeedItem } from '../seed/types';
 import { nextSeq, newId } from './ids';
 import type { ApplicationKind, ApplicationRec, BusinessRec, DealRec, ItemRec, State } from './types';
@@ -126,5 +127,6 @@ export function createState(seed: SeedData, now: Date): State {
     state.applications[app.id] = app;
   }
   seedDeals(state, seed, now);
+  seedFunding(state, seed, now);
   return state;
 }

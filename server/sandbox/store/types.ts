@@ -1,6 +1,7 @@
 import type { AnswerValue } from '@/lib/portal';
 import type { ContractTemplate, SeedDealPipeline, SeedPipeline, SeedRecipient, SeedTag } from '../seed/types';
 import type { AutofillState } from '../autofill/types';
+import type { FundingState } from '../funding/types';
 
 /** The sandbox's whole state: plain JSON, so it can be written to and read from the data file as it is. */
 export interface State {
@@ -23,6 +24,8 @@ export interface State {
   deals: Record<string, DealRec>;
   /** Autofill preparations, runs, suggestions and evidence uploads; created on first use (absent from older data files). */
   autofill?: AutofillState;
+  /** Funders, projects, match runs and matches (DESIGN.md §6); created on first use when absent from an older data file. */
+  funding?: FundingState;
 }
 
 export interface PersonRec {
@@ -84,8 +87,8 @@ export interface FileRec {
   content_base64: string;
 }
 
-/** Client intake applications (ciappl_) and deal applications (dapp_) share the application machinery. */
-export type ApplicationKind = 'client_intake' | 'deal';
+/** Client intake applications (ciappl_), deal applications (dapp_) and project criteria (pcrit_) share the application machinery. */
+export type ApplicationKind = 'client_intake' | 'deal' | 'criteria';
 
 export interface ApplicationRec {
   id: string;
@@ -95,6 +98,8 @@ export interface ApplicationRec {
   business_id: string;
   /** The deal a deal application belongs to. */
   deal_id?: string;
+  /** The project whose criteria these are. */
+  project_id?: string;
   contract_version: string;
   revision: number;
   answers_revision: number;
@@ -134,6 +139,9 @@ export interface DealRec {
   stage_id: string;
   revision: number;
   application_id: string;
+  /** A deal made for a funding match names its project and match (DESIGN.md §6). */
+  project_id?: string;
+  match_id?: string;
   created_at: string;
   updated_at: string;
   is_sample?: boolean;
