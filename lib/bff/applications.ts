@@ -12,7 +12,7 @@ import {
  * What the BFF sends the browser about an application: the Portal's resources without any Portal URL
  * (DESIGN.md §1), plus the ETag the browser quotes back in If-Match.
  */
-export const APPLICATION_KINDS = ['client_intake', 'deal'] as const;
+const APPLICATION_KINDS = ['client_intake', 'deal'] as const;
 export const ApplicationKind = z.enum(APPLICATION_KINDS);
 export type ApplicationKind = z.infer<typeof ApplicationKind>;
 

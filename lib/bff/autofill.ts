@@ -89,7 +89,7 @@ export type PreparationUpdate = z.infer<typeof PreparationUpdate>;
 export const StartRequest = AutofillStartBody;
 export type StartRequest = z.infer<typeof StartRequest>;
 
-export const RunFailureView = z.object({ code: z.string().nullable(), message: z.string().nullable() });
+const RunFailureView = z.object({ code: z.string().nullable(), message: z.string().nullable() });
 
 export const RunView = z.object({
   id: AutofillRunId,
@@ -133,7 +133,7 @@ export const SuggestionsQuery = z.strictObject({
 });
 export type SuggestionsQuery = z.infer<typeof SuggestionsQuery>;
 
-export const SuggestionSourceView = z.object({
+const SuggestionSourceView = z.object({
   kind: z.string().nullable(),
   evidence_source_id: z.string().nullable(),
   /** Set for a file. */
@@ -144,7 +144,7 @@ export const SuggestionSourceView = z.object({
   confidence: z.number().nullable(),
 });
 
-export const SuggestionConcernView = z.object({ code: z.string().nullable(), message: z.string().nullable() });
+const SuggestionConcernView = z.object({ code: z.string().nullable(), message: z.string().nullable() });
 
 export const SuggestionView = z.object({
   id: AutofillSuggestionId,

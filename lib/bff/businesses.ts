@@ -24,7 +24,7 @@ export const pageOf = <T extends z.ZodType>(item: T) =>
 
 export const Named = z.object({ id: z.string(), name: z.string() });
 
-export const BusinessSummaryView = z.object({ id: z.string(), name: z.string().nullable() });
+const BusinessSummaryView = z.object({ id: z.string(), name: z.string().nullable() });
 export const BusinessListView = pageOf(BusinessSummaryView);
 export type BusinessListView = z.infer<typeof BusinessListView>;
 
@@ -86,7 +86,7 @@ export const BusinessStageTransitionView = z.object({
 export type BusinessStageTransitionView = z.infer<typeof BusinessStageTransitionView>;
 
 /** A person of a business, without the Portal's frontend link. */
-export const PersonView = z.object({
+const PersonView = z.object({
   id: z.string(),
   full_name: z.string(),
   email: z.string(),
@@ -101,7 +101,6 @@ export const PersonView = z.object({
   created_at: z.string(),
   updated_at: z.string(),
 });
-export type PersonView = z.infer<typeof PersonView>;
 
 export const PeopleView = z.object({ items: z.array(PersonView), revision: z.number().int() });
 export type PeopleView = z.infer<typeof PeopleView>;

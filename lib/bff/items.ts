@@ -7,7 +7,7 @@ import { AnswerItem, LIMITS, RepeatableItemCreateBody, RepeatableItemId, Repeata
  */
 
 /** The block keys the BFF accepts in a path: the spec's length, and only characters a contract uses. */
-export const BLOCK_KEY_PATTERN = /^[a-z0-9_-]{1,64}$/;
+const BLOCK_KEY_PATTERN = /^[a-z0-9_-]{1,64}$/;
 export const BlockKeyParam = z.string().regex(BLOCK_KEY_PATTERN, 'not a block key');
 
 export const RepeatableItemView = z.object({

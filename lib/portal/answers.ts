@@ -44,8 +44,7 @@ export const AnswersQuery = z.strictObject({
   section_key: SectionKey.optional(),
 });
 
-export const AnswerKey = z.strictObject({ block_key: BlockKey, schema_key: SchemaKey, field_key: FieldKey });
-export type AnswerKey = z.infer<typeof AnswerKey>;
+const AnswerKey = z.strictObject({ block_key: BlockKey, schema_key: SchemaKey, field_key: FieldKey });
 
 export const AnswerWrite = AnswerKey.extend({ value: AnswerValue });
 export type AnswerWrite = z.infer<typeof AnswerWrite>;

@@ -50,14 +50,14 @@ export const DealApplication = z.strictObject({
 });
 export type DealApplication = z.infer<typeof DealApplication>;
 
-export const DealPipeline = z.strictObject({
+const DealPipeline = z.strictObject({
   id: DealPipelineId,
   object: z.literal('deal_pipeline'),
   name: z.string(),
   stages_url: Uri,
 });
 export const DealPipelinePage = page(DealPipeline);
-export const DealStage = z.strictObject({
+const DealStage = z.strictObject({
   id: DealStageId,
   object: z.literal('deal_stage'),
   name: z.string(),

@@ -1,18 +1,16 @@
 import { EventEmitter } from 'node:events';
 
 /** Event types of DESIGN.md §5, emitted by the operations that cause them. */
-export const EVENT_TYPES = [
-  'business.created',
-  'business.stage_changed',
-  'application.answers_updated',
-  'application.submitted',
-  'autofill_run.completed',
-  'autofill_run.failed',
-  'deal.created',
-  'deal.stage_changed',
-  'deal_application.submitted',
-] as const;
-export type EventType = (typeof EVENT_TYPES)[number];
+export type EventType =
+  | 'business.created'
+  | 'business.stage_changed'
+  | 'application.answers_updated'
+  | 'application.submitted'
+  | 'autofill_run.completed'
+  | 'autofill_run.failed'
+  | 'deal.created'
+  | 'deal.stage_changed'
+  | 'deal_application.submitted';
 
 export interface SandboxEvent {
   type: EventType;

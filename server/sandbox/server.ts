@@ -43,7 +43,7 @@ export function send(res: ServerResponse, reply: Reply) {
   res.end(body);
 }
 
-export function errorReply(e: unknown, requestId: string): Reply {
+function errorReply(e: unknown, requestId: string): Reply {
   const err =
     e instanceof SandboxError ? e : new SandboxError('internal_error', 'The sandbox failed to handle this request.');
   if (!(e instanceof SandboxError)) console.error(`[sandbox] ${requestId}`, e);
@@ -142,7 +142,7 @@ function throttle(sb: Sandbox, key: ApiKeyDef) {
 }
 
 /** If-None-Match (RFC 9110 §13.1.2): `*` or a list of entity tags, compared weakly. */
-export function noneMatch(header: string | string[] | undefined, etag: string) {
+function noneMatch(header: string | string[] | undefined, etag: string) {
   if (header === undefined) return false;
   const value = Array.isArray(header) ? header.join(',') : header;
   const strip = (t: string) => (t.startsWith('W/') ? t.slice(2) : t);

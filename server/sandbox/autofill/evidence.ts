@@ -22,8 +22,8 @@ import type { EvidenceFileRec } from './types';
  * retried transfer never adds a second copy. The reply is the preparation with `uploaded_file` set.
  */
 
-export const MAX_EVIDENCE_FILES = 20;
-export const EVIDENCE_REQUEST_PATH = 'autofill-preparation/files';
+const MAX_EVIDENCE_FILES = 20;
+const EVIDENCE_REQUEST_PATH = 'autofill-preparation/files';
 
 export function issueEvidenceUpload(sb: Sandbox, app: ApplicationRec): FileUploadCredential {
   const st = autofillState(sb);

@@ -38,7 +38,7 @@ export function startBlocker(a: ApplicationAutofill): { code: string; message: s
 
 const textSize = (t: string) => Buffer.byteLength(t, 'utf8');
 
-export function evidenceView(f: EvidenceFileRec): EvidenceSource {
+function evidenceView(f: EvidenceFileRec): EvidenceSource {
   return {
     id: f.id,
     object: 'autofill_evidence_source',

@@ -14,7 +14,7 @@ export function applicationRef(sb: Sandbox, appId: string) {
   return { id: appId, object: 'client_intake_application' as const, url: sb.urls.application(appId) };
 }
 
-export function applicationStatus(app: ApplicationRec) {
+function applicationStatus(app: ApplicationRec) {
   if (app.submitted_at) return { key: 'submitted', label: 'Submitted', updated_at: app.submitted_at };
   if (app.answers_updated_at) return { key: 'in_progress', label: 'In progress', updated_at: app.answers_updated_at };
   return { key: 'not_started', label: 'Not started', updated_at: null };
@@ -41,7 +41,7 @@ export function applicationView(sb: Sandbox, app: ApplicationRec): Application {
   };
 }
 
-export function dealApplicationRef(sb: Sandbox, appId: string) {
+function dealApplicationRef(sb: Sandbox, appId: string) {
   return { id: appId, object: 'deal_application' as const, url: sb.urls.dealApplication(appId) };
 }
 

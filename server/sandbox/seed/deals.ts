@@ -7,8 +7,8 @@ import type { SeedAnswer, SeedDeal, SeedDealPipeline, SeedDeals, SeedItem, SeedR
  * businesses at different stages (one for the Portal itself, one sample), each with its lender application.
  */
 
-export const DEAL_PIPELINE_ID = 'dpipe_funding';
-export const DEAL_STAGE = {
+const DEAL_PIPELINE_ID = 'dpipe_funding';
+const DEAL_STAGE = {
   draft: 'dstg_draft',
   submitted: 'dstg_submittedtorecipient',
   inReview: 'dstg_inreview',
@@ -32,7 +32,7 @@ const dealPipelines = (): SeedDealPipeline[] => [
   },
 ];
 
-export const RECIPIENT = {
+const RECIPIENT = {
   harbour: 'rcpt_harbourbank',
   summit: 'rcpt_summitcredit',
   ironbridge: 'rcpt_ironbridge',

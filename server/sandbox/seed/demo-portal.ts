@@ -27,8 +27,8 @@ import type {
  * something true to show (an empty application, partial answers, nested items, a submitted one, a sample).
  */
 
-export const DEMO_PORTAL = { id: 'portal_demo', name: 'Northwind Capital (demo)' };
-export const DEMO_CHANNEL_SLUGS = ['partner-web', 'broker-network', 'events-2026'];
+const DEMO_PORTAL = { id: 'portal_demo', name: 'Northwind Capital (demo)' };
+const DEMO_CHANNEL_SLUGS = ['partner-web', 'broker-network', 'events-2026'];
 
 const ONBOARDING = 'bpipe_onboarding';
 const RENEWALS = 'bpipe_renewals';

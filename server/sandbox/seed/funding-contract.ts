@@ -16,7 +16,7 @@ import type { ContractTemplate } from './types';
  * and the forms rely on (block keys, field keys, shapes and operations per kind, display order) live in one place.
  */
 
-export const PHONE_PATTERN = '^\\+?[0-9 ()-]{7,20}$';
+const PHONE_PATTERN = '^\\+?[0-9 ()-]{7,20}$';
 
 /** value_schema per kind, as the sandbox's contracts agree to write them. */
 export const vs = {
@@ -52,7 +52,7 @@ export const vs = {
   files: (maxItems: number): ValueSchema => ({ type: 'array', items: { type: 'string' }, maxItems }),
 };
 
-export function answerShapeOf(kind: KnownKind): AnswerShape {
+function answerShapeOf(kind: KnownKind): AnswerShape {
   if (kind === 'single_choice' || kind === 'multi_choice') return 'selection_list';
   return kind === 'file' ? 'file' : 'field';
 }
@@ -146,7 +146,7 @@ export function question(
   return multiFieldQuestion(kind, schema_key, label, [field], options);
 }
 
-export function multiFieldQuestion(
+function multiFieldQuestion(
   kind: KnownKind,
   schema_key: string,
   label: string,

@@ -1,11 +1,11 @@
 import { DEAL_CONTRACT_VERSION, buildDealContract } from './deal-contract';
 import { buildDeals } from './deals';
 import { buildDemoPortal } from './demo-portal';
-import { FUNDING_CONTRACT_VERSION, buildFundingContract } from './funding-contract';
-import { LARGE_CONTRACT_VERSION, buildLargeContract } from './large-contract';
+import { buildFundingContract } from './funding-contract';
+import { buildLargeContract } from './large-contract';
 import type { SeedData } from './types';
 
-export { DEAL_CONTRACT_VERSION, FUNDING_CONTRACT_VERSION, LARGE_CONTRACT_VERSION };
+export { DEAL_CONTRACT_VERSION };
 export type * from './types';
 
 /**

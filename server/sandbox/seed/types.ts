@@ -14,7 +14,7 @@ export interface ContractTemplate {
   questions: Question[];
 }
 
-export interface SeedStage {
+interface SeedStage {
   id: string; // bstg_… or dstg_…
   name: string;
 }
@@ -78,7 +78,7 @@ export interface SeedBusiness {
 }
 
 /** A stage of a deal pipeline; `outcome` marks a stage that closes the deal (the deal's status). */
-export interface SeedDealStage extends SeedStage {
+interface SeedDealStage extends SeedStage {
   outcome?: 'won' | 'lost';
 }
 

@@ -25,7 +25,7 @@ export interface State {
   autofill?: AutofillState;
 }
 
-export interface PersonRec {
+interface PersonRec {
   id: string;
   full_name: string;
   email: string;
@@ -109,7 +109,7 @@ export interface ApplicationRec {
   answers_updated_at: string | null;
 }
 
-export interface UploadRec {
+interface UploadRec {
   id: string;
   application_id: string;
   block_key: string;
