@@ -1,5 +1,6 @@
 import type { AnswerValue } from '@/lib/portal';
 import {
+  EXAMPLE_ADDRESS,
   FUNDING_CONTRACT_VERSION,
   type ASSET_TYPES,
   type Address,
@@ -304,14 +305,7 @@ const MERIDIAN: FundingProfile = {
   employee_count: 24,
   website: 'https://meridian-engineering.example',
   online_presence_url: null,
-  address: {
-    line1: '14 Foundry Lane',
-    line2: 'Unit 3',
-    city: 'Leeds',
-    region: 'West Yorkshire',
-    postal_code: 'LS1 4AB',
-    country: 'GB',
-  },
+  address: EXAMPLE_ADDRESS,
   description: 'We design and machine precision parts for rail and aerospace customers across the UK and Europe.',
   contact: {
     name: 'Alex Morgan',

@@ -325,7 +325,8 @@ export const FUNDING_TIMELINES = ['within_two_weeks', 'within_one_month', 'withi
 export const CONTACT_METHODS = ['email', 'phone', 'either'] as const;
 export const ASSET_TYPES = ['property', 'vehicle', 'equipment', 'inventory', 'receivables', 'other'] as const;
 
-const EXAMPLE_ADDRESS: Address = {
+/** The address questions' example: Meridian's, the demo business that fills this contract. */
+export const EXAMPLE_ADDRESS: Address = {
   line1: '14 Foundry Lane',
   line2: 'Unit 3',
   city: 'Leeds',
