@@ -101,4 +101,7 @@ export const dealEtag = (d: DealRec) => versionEtag('deal', d.id, d.revision);
 export const applicationEtag = (app: ApplicationRec) => versionEtag('app', app.id, app.revision, app.answers_revision);
 /** One ETag for the answer set: answers, repeatable items and files all move answers_revision. */
 export const answersEtag = (app: ApplicationRec) => versionEtag('answers', app.id, app.answers_revision);
+
+/** A reply about the answer set (answers, items), carrying its ETag. */
+export const answersReply = (app: ApplicationRec, body: unknown, status = 200) => ({ status, headers: { ETag: answersEtag(app) }, body });
 export const businessEtag = (b: BusinessRec) => versionEtag('business', b.id, b.revision);
