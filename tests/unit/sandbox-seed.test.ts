@@ -12,6 +12,7 @@ import {
   type ValueSchema,
 } from '@/lib/portal';
 import { buildSeed } from '@/server/sandbox/seed';
+import { contractOperations } from '../support/contract-operations';
 import { DEAL_CONTRACT_VERSION } from '@/server/sandbox/seed';
 import type { ContractTemplate, SeedBusiness, SeedItem } from '@/server/sandbox/seed/types';
 
@@ -33,14 +34,7 @@ const wrap = (template: ContractTemplate) => {
     object: 'application_contract',
     answers_revision: 0,
     resource: { id: 'ciappl_placeholder', object: 'client_intake_application' },
-    operations: {
-      read_answers_url: `${base}answers/`,
-      update_answers_url: `${base}answers/`,
-      repeatable_items_url: `${base}repeatable-items/`,
-      file_uploads_url: `${base}file-uploads/`,
-      files_url: `${base}files/`,
-      submit_url: `${base}submit/`,
-    },
+    operations: contractOperations(base),
   };
 };
 
