@@ -4,13 +4,12 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { newWebhookSecret } from '@/lib/webhooks/standard-webhooks';
 import { buildIfStale } from '@/server/launcher/build';
 import { DEMO_KEYS } from '@/server/sandbox/keys';
 import { startSandbox } from '@/server/sandbox/server';
 import { startNextServer } from '../e2e/support/next-server';
-import { withSearchPath } from './postgres';
+import { adminQuery, withSearchPath } from './pg-admin';
 import { sentinelKey } from './sentinel-key';
 
 /** A key nothing else uses, so a leak of it anywhere is unmistakable. */
@@ -48,17 +47,9 @@ export async function startBffStack(postgresUrl: string) {
     stops.push(() => sandbox.close());
 
     const schema = `bff_${process.pid}`;
-    const admin = new pg.Client({ connectionString: postgresUrl });
-    await admin.connect();
-    await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE; CREATE SCHEMA ${schema}`);
-    await admin.end();
+    await adminQuery(postgresUrl, `DROP SCHEMA IF EXISTS ${schema} CASCADE; CREATE SCHEMA ${schema}`);
     const databaseUrl = withSearchPath(postgresUrl, schema);
-    stops.push(async () => {
-      const c = new pg.Client({ connectionString: postgresUrl });
-      await c.connect();
-      await c.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-      await c.end();
-    });
+    stops.push(() => adminQuery(postgresUrl, `DROP SCHEMA IF EXISTS ${schema} CASCADE`));
 
     const logFile = join(mkdtempSync(join(tmpdir(), 'bff-it-')), 'next.log');
     const appEnv = {
