@@ -44,6 +44,7 @@ export const AnswersQuery = z.strictObject({
   section_key: SectionKey.optional(),
 });
 
+/** Which field an answer, upload or file belongs to. */
 const AnswerKey = z.strictObject({ block_key: BlockKey, schema_key: SchemaKey, field_key: FieldKey });
 
 export const AnswerWrite = AnswerKey.extend({ value: AnswerValue });
@@ -124,22 +125,15 @@ export const RepeatableItemDeleteResult = z.strictObject({
 });
 export type RepeatableItemDeleteResult = z.infer<typeof RepeatableItemDeleteResult>;
 
-/** Request for upload credentials at file_uploads_url. */
-export const FileUploadRequestBody = z.strictObject({
-  block_key: BlockKey,
-  schema_key: SchemaKey,
-  field_key: FieldKey,
-  item_id: RepeatableItemId.optional(),
-});
+/** Request for upload credentials at file_uploads_url (item_id: which item of a repeatable question). */
+export const FileUploadRequestBody = AnswerKey.extend({ item_id: RepeatableItemId.optional() });
 export type FileUploadRequestBody = z.infer<typeof FileUploadRequestBody>;
 
 /** A file attached to a file question (the spec's "file listing of answers", completed here). */
 export const AnswerFile = z.strictObject({
   id: AnswerFileId,
   object: z.literal('answer_file'),
-  block_key: BlockKey,
-  schema_key: SchemaKey,
-  field_key: FieldKey,
+  ...AnswerKey.shape,
   item_id: RepeatableItemId.nullable(),
   filename: z.string(),
   content_type: z.string(),
@@ -154,10 +148,7 @@ export type AnswerFilePage = z.infer<typeof AnswerFilePage>;
 export const AnswerFilesQuery = z.strictObject({
   page_size: z.coerce.number().int().min(1).max(100).optional(),
   cursor: z.string().min(1).optional(),
-  block_key: BlockKey.optional(),
-  schema_key: SchemaKey.optional(),
-  field_key: FieldKey.optional(),
-  item_id: RepeatableItemId.optional(),
+  ...FileUploadRequestBody.partial().shape,
 });
 
 export const AnswerFileDeleteResult = z.strictObject({

@@ -5,7 +5,7 @@ import { PersonId, PersonTagId } from './ids';
 export const PersonTag = z.strictObject({ id: PersonTagId, name: z.string(), color: z.string().nullable() });
 
 /** 2.7 Person. */
-const Person = z.strictObject({
+export const Person = z.strictObject({
   id: PersonId,
   object: z.literal('person'),
   full_name: z.string(),
