@@ -38,11 +38,13 @@ export type AnswerItem = z.infer<typeof AnswerItem>;
 export const AnswerPage = forwardPage(AnswerItem).extend({ answers_revision: Revision });
 export type AnswerPage = z.infer<typeof AnswerPage>;
 
-export const AnswersQuery = z.strictObject({
+/** Paging of the answer set's collections (answers, repeatable items): larger pages than elsewhere. */
+const answersPaging = {
   page_size: z.coerce.number().int().min(LIMITS.answersPaging.min).max(LIMITS.answersPaging.max).optional(),
   cursor: z.string().min(1).optional(),
-  section_key: SectionKey.optional(),
-});
+};
+
+export const AnswersQuery = z.strictObject({ ...answersPaging, section_key: SectionKey.optional() });
 
 /** Which field an answer, upload or file belongs to. */
 const AnswerKey = z.strictObject({ block_key: BlockKey, schema_key: SchemaKey, field_key: FieldKey });
@@ -89,11 +91,7 @@ export type RepeatableItem = z.infer<typeof RepeatableItem>;
 export const RepeatableItemPage = forwardPage(RepeatableItem).extend({ answers_revision: Revision });
 export type RepeatableItemPage = z.infer<typeof RepeatableItemPage>;
 
-export const RepeatableItemsQuery = z.strictObject({
-  page_size: z.coerce.number().int().min(LIMITS.answersPaging.min).max(LIMITS.answersPaging.max).optional(),
-  cursor: z.string().min(1).optional(),
-  parent_item_id: RepeatableItemId.optional(),
-});
+export const RepeatableItemsQuery = z.strictObject({ ...answersPaging, parent_item_id: RepeatableItemId.optional() });
 
 export const RepeatableItemCreateBody = z.strictObject({
   block_key: BlockKey,
