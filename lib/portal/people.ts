@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DateTime, Revision, Uri } from './common';
 import { PersonId, PersonTagId } from './ids';
 
-export const PersonTag = z.strictObject({ id: PersonTagId, name: z.string(), color: z.string().nullable() });
+const PersonTag = z.strictObject({ id: PersonTagId, name: z.string(), color: z.string().nullable() });
 
 /** 2.7 Person. */
 export const Person = z.strictObject({

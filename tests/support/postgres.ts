@@ -17,7 +17,7 @@ import { openPostgres } from '@/server/db/postgres-driver';
 import type { Db } from '@/server/db/types';
 import { adminQuery, withSearchPath } from './pg-admin';
 
-export type Driver = 'pglite' | 'postgres';
+type Driver = 'pglite' | 'postgres';
 
 /** What the global setup hands to the test files (see postgres-global-setup.ts). */
 export interface ProvidedPostgres {
@@ -224,14 +224,14 @@ async function pgliteTemplate(): Promise<Blob> {
 }
 
 /** A fresh in-memory PGlite, not yet migrated. */
-export async function openBlankPglite(): Promise<Db> {
+async function openBlankPglite(): Promise<Db> {
   return openPglite(null, { loadDataDir: await pgliteTemplate() });
 }
 
 // ---------------------------------------------------------------------------------------------
 // Per-file database lifecycle
 
-export interface TestDb {
+interface TestDb {
   /** The migrated database, emptied before each test. */
   readonly db: Db;
   /** PostgreSQL only: a URL to the same schema, for opening further instances (concurrency tests). */

@@ -20,7 +20,7 @@ import type { AiModeValue, ApplicationAutofill, RunRec, SuggestionRec } from './
 /** The sandbox's failure trigger: text input containing it makes the run fail while reading it. */
 export const FAIL_TRIGGER = '[[fail]]';
 
-export const runEtag = (r: RunRec) => versionEtag('afrun', r.id, r.version);
+const runEtag = (r: RunRec) => versionEtag('afrun', r.id, r.version);
 
 /** A run as a reply, with its ETag; a 201 (the run was just started) also names it in Location. */
 export function runReply(sb: Sandbox, r: RunRec, status = 200): Reply {

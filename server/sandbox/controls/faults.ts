@@ -21,7 +21,7 @@ export const FaultsBody = z.strictObject({
 });
 export type FaultsBody = z.infer<typeof FaultsBody>;
 
-export interface FaultConfig {
+interface FaultConfig {
   latency_ms: number;
   latency_jitter_ms: number;
   rate_429: number;
@@ -50,7 +50,7 @@ export interface FaultDecision {
 }
 
 /** mulberry32: a small, fast, seedable PRNG (uniform in [0, 1)). */
-export function mulberry32(seed: number) {
+function mulberry32(seed: number) {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

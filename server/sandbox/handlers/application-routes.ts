@@ -4,7 +4,7 @@ import type { ApplicationRec } from '../store/types';
 import { applicationOf, assertOpen, type ApplicationKindSpec } from './application-kinds';
 
 /** An operation below one application; `path` is below `{segment}/{id}/`. */
-export interface ApplicationRouteDef extends Omit<RouteDef, 'path' | 'access' | 'tag' | 'handle'> {
+interface ApplicationRouteDef extends Omit<RouteDef, 'path' | 'access' | 'tag' | 'handle'> {
   path: string;
   /** Sufficient permissions; by default the kind's read permissions for GET and its write permissions otherwise. */
   access?: Permission[];
