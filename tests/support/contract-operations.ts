@@ -1,9 +1,12 @@
 /** The operation URLs of a contract (DESIGN.md §5): all below the URL of the application it belongs to. */
-export const contractOperations = (applicationUrl: string) => ({
-  read_answers_url: `${applicationUrl}answers/`,
-  update_answers_url: `${applicationUrl}answers/`,
-  repeatable_items_url: `${applicationUrl}repeatable-items/`,
-  file_uploads_url: `${applicationUrl}file-uploads/`,
-  files_url: `${applicationUrl}files/`,
-  submit_url: `${applicationUrl}submit/`,
-});
+export function contractOperations(applicationUrl: string) {
+  const below = (path: string) => `${applicationUrl}${path}/`;
+  return {
+    read_answers_url: below('answers'),
+    update_answers_url: below('answers'),
+    repeatable_items_url: below('repeatable-items'),
+    file_uploads_url: below('file-uploads'),
+    files_url: below('files'),
+    submit_url: below('submit'),
+  };
+}
