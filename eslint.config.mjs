@@ -1,6 +1,41 @@
 import nextCoreWebVitals from 'eslint-config-next/core-web-vitals';
 import nextTypescript from 'eslint-config-next/typescript';
 
+/**
+ * The layers (README, "Architecture"). `import/no-restricted-paths` resolves each import the way TypeScript
+ * does (eslint-config-next registers eslint-plugin-import with the TypeScript resolver), so the `@/` alias
+ * and relative paths are judged by the file they reach. tests/ may import anything.
+ */
+const LAYERS = [
+  {
+    target: './components',
+    from: './server',
+    message: 'components/ runs in the browser: give it a view model from lib/ instead of importing server/.',
+  },
+  {
+    target: './lib',
+    from: './server',
+    message: 'lib/ runs on both sides and never imports server/.',
+  },
+  {
+    // server/ outside the sandbox: the app must run where there is no sandbox at all.
+    target: ['./server/!(sandbox)/**', './server/*'],
+    from: './server/sandbox',
+    message: 'Only the sandbox imports the sandbox: the app talks to it over HTTP, the launcher starts it as a child process.',
+  },
+  {
+    target: './app',
+    from: './server/sandbox',
+    message: 'Only the sandbox imports the sandbox: the app talks to it over HTTP.',
+  },
+  {
+    target: './server/sandbox',
+    from: './server',
+    except: ['./sandbox'],
+    message: 'The sandbox stands alone: it imports lib/ and itself, never the app’s server/.',
+  },
+];
+
 const config = [
   ...nextCoreWebVitals,
   ...nextTypescript,
@@ -12,6 +47,15 @@ const config = [
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-console': ['error', { allow: ['warn', 'error'] }],
     },
+  },
+  {
+    files: ['{app,components,lib,server}/**/*.{ts,tsx,mts,js,mjs}'],
+    rules: { 'import/no-restricted-paths': ['error', { zones: LAYERS }] },
+  },
+  {
+    // Shared by the browser and the server: no Node built-ins (`node:crypto`, `fs`, …).
+    files: ['lib/**/*.{ts,tsx,mts,js,mjs}'],
+    rules: { 'import/no-nodejs-modules': 'error' },
   },
   {
     // Command-line entry points, the standalone sandbox's access log and benchmarks print on purpose.

@@ -19,42 +19,45 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         <a className="skip-link" href="#main">
           Skip to content
         </a>
-        <header className="app-header">
-          <Link href="/" className="app-name">
-            Intake
-          </Link>
-          {session?.role === 'staff' && (
-            <nav aria-label="Main" className="main-nav">
-              <Link href="/businesses">Businesses</Link>
-              <Link href="/deals">Deals</Link>
-            </nav>
-          )}
-          {session?.kind === 'client' && (
-            <nav aria-label="Main" className="main-nav">
-              <Link href={`/applications/${session.applicationId}`}>Your application</Link>
-            </nav>
-          )}
-          <nav aria-label="Account" className="account">
-            {session?.kind === 'user' && (
-              <>
-                <span>
-                  {session.userName} <span className="muted">({session.role})</span>
-                </span>
-                <SignOutButton />
-              </>
+        {/* Around the header too: signing out is a mutation like any other write. */}
+        <QueryProvider>
+          <header className="app-header">
+            <Link href="/" className="app-name">
+              Intake
+            </Link>
+            {session?.role === 'staff' && (
+              <nav aria-label="Main" className="main-nav">
+                <Link href="/businesses">Businesses</Link>
+                <Link href="/deals">Deals</Link>
+              </nav>
             )}
             {session?.kind === 'client' && (
-              <>
-                <span>Invited client</span>
-                <SignOutButton />
-              </>
+              <nav aria-label="Main" className="main-nav">
+                <Link href={`/applications/${session.applicationId}`}>Your application</Link>
+              </nav>
             )}
-            {!session && <Link href="/sign-in">Sign in</Link>}
-          </nav>
-        </header>
-        <main id="main" tabIndex={-1}>
-          <QueryProvider>{children}</QueryProvider>
-        </main>
+            <nav aria-label="Account" className="account">
+              {session?.kind === 'user' && (
+                <>
+                  <span>
+                    {session.userName} <span className="muted">({session.role})</span>
+                  </span>
+                  <SignOutButton />
+                </>
+              )}
+              {session?.kind === 'client' && (
+                <>
+                  <span>Invited client</span>
+                  <SignOutButton />
+                </>
+              )}
+              {!session && <Link href="/sign-in">Sign in</Link>}
+            </nav>
+          </header>
+          <main id="main" tabIndex={-1}>
+            {children}
+          </main>
+        </QueryProvider>
       </body>
     </html>
   );

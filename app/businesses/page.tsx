@@ -1,23 +1,16 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { redirect } from 'next/navigation';
 import { ListQuery } from '@/lib/bff/businesses';
 import { listBusinesses } from '@/server/businesses/list';
-import { currentSession } from '@/server/http/current-session';
+import { guardPage, type PageProps } from '@/server/http/page-guard';
 import '@/components/businesses/businesses.css';
 
 export const metadata: Metadata = { title: 'Businesses' };
 
-interface PageProps {
-  searchParams: Promise<Record<string, string | string[] | undefined>>;
-}
-
 // /businesses – the Portal's businesses, a page at a time, each linking to its page and its intake application
 export default async function BusinessesPage({ searchParams }: PageProps) {
-  const session = await currentSession();
-  if (!session) redirect('/sign-in?next=/businesses');
-  if (session.role !== 'staff') redirect('/');
   const raw = await searchParams;
+  await guardPage({ path: '/businesses', query: raw, roles: ['staff'] });
   const query = ListQuery.safeParse({ page_size: 25, ...(typeof raw.cursor === 'string' ? { cursor: raw.cursor } : {}) });
   const { view } = await listBusinesses(query.success ? query.data : { page_size: 25 });
   return (

@@ -1,32 +1,24 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { notFound, redirect } from 'next/navigation';
+import { notFound } from 'next/navigation';
 import { DealsTable } from '@/components/deals/deals-table';
 import { DealsQuery } from '@/lib/bff/deals';
 import { readBusinessName } from '@/server/deals/deal-business';
 import { listDeals } from '@/server/deals/list';
-import { currentSession } from '@/server/http/current-session';
+import { guardPage, type PageProps } from '@/server/http/page-guard';
 import '@/components/deals/deals.css';
 
 export const metadata: Metadata = { title: 'Deals' };
-
-interface PageProps {
-  searchParams: Promise<Record<string, string | string[] | undefined>>;
-}
 
 const one = (v: string | string[] | undefined) => (typeof v === 'string' && v !== '' ? v : undefined);
 
 // /deals – every deal, a page at a time; ?business_id= narrows it to one business's deals
 export default async function DealsPage({ searchParams }: PageProps) {
   const raw = await searchParams;
-  const session = await currentSession();
-  if (!session) redirect(`/sign-in?next=${encodeURIComponent(`/deals${raw.business_id ? `?business_id=${one(raw.business_id) ?? ''}` : ''}`)}`);
-  if (session.role !== 'staff') redirect('/');
   const businessId = one(raw.business_id);
-  const cursor = one(raw.cursor);
-  const query = DealsQuery.safeParse({ page_size: 25, business_id: businessId, cursor });
   // A malformed business id names no business; a malformed cursor just starts again from the first page.
-  if (businessId !== undefined && !query.success && query.error.issues.some((i) => i.path[0] === 'business_id')) notFound();
+  await guardPage({ path: '/deals', query: raw, roles: ['staff'], ids: { business: businessId } });
+  const query = DealsQuery.safeParse({ page_size: 25, business_id: businessId, cursor: one(raw.cursor) });
   const [business, { view }] = await Promise.all([
     businessId ? readBusinessName(businessId) : Promise.resolve(null),
     listDeals(query.success ? query.data : { page_size: 25, business_id: businessId }),

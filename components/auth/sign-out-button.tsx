@@ -1,26 +1,25 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { useState } from 'react';
-import { apiFetch } from '@/lib/api/api-fetch';
+import { useSignOut } from '@/lib/queries/mutations/use-sign-out';
 
 export function SignOutButton() {
   const router = useRouter();
-  const [busy, setBusy] = useState(false);
+  const signOut = useSignOut();
   return (
     <button
       type="button"
       className="link-button"
-      disabled={busy}
-      onClick={async () => {
-        setBusy(true);
-        try {
-          await apiFetch('/api/auth/sign-out', { method: 'POST' });
-        } finally {
-          router.replace('/sign-in');
-          router.refresh();
-        }
-      }}
+      // Stays disabled once pressed: whatever the reply, the page goes to the sign-in.
+      disabled={!signOut.isIdle}
+      onClick={() =>
+        signOut.mutate(undefined, {
+          onSettled: () => {
+            router.replace('/sign-in');
+            router.refresh();
+          },
+        })
+      }
     >
       Sign out
     </button>

@@ -1,19 +1,22 @@
 'use client';
 
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { apiFetch } from '@/lib/api/api-fetch';
 import { uploadEvidence } from '@/lib/api/upload-evidence';
-import { EVIDENCE_UPLOAD_TYPES, MAX_EVIDENCE_BYTES, PreparationReply, type EvidenceSourceView, type PreparationView } from '@/lib/bff/autofill';
-import { acceptAttribute, checkFilesBeforeUpload, describeTypes, formatBytes } from '@/lib/forms/file-checks';
-import type { AutofillApiBase } from '@/lib/queries/autofill';
+import { EVIDENCE_UPLOAD_TYPES, MAX_EVIDENCE_BYTES, type EvidenceSourceView, type PreparationView } from '@/lib/bff/autofill';
+import { acceptAttribute, checkFilesBeforeUpload, choiceSummary, describeTypes, formatBytes } from '@/lib/forms/file-checks';
+import { putPreparation } from '@/lib/queries/autofill';
+import { useDeleteEvidence } from '@/lib/queries/mutations/use-delete-evidence';
+import { TableHead } from '../ui/table-head';
+import { FileInput } from '../uploads/file-input';
+import { RemoveFileButton } from '../uploads/remove-file-button';
 import { UploadProgressList } from '../uploads/upload-progress-list';
 import { useFileDrop } from '../uploads/use-file-drop';
 import { useUploadQueue, type QueuedUpload } from '../uploads/use-upload-queue';
-import { messageOf, preparationConflictOf } from './errors';
-import { usePreparationWrites } from './use-preparation';
+import { messageOf } from './errors';
 
 interface Props {
-  base: AutofillApiBase;
+  applicationId: string;
   preparation: PreparationView;
   canEdit: boolean;
 }
@@ -32,10 +35,10 @@ const STATUS_TEXT: Record<string, string> = {
  * it (pending → running → success | failed, with the reason). The page polls the preparation until every
  * file has settled, and the live region says when each one does.
  */
-export function EvidencePanel({ base, preparation, canEdit }: Props) {
-  const { latest, remember } = usePreparationWrites(base);
+export function EvidencePanel({ applicationId, preparation, canEdit }: Props) {
+  const queryClient = useQueryClient();
+  const deletion = useDeleteEvidence(applicationId);
   const [problems, setProblems] = useState<string[]>([]);
-  const [removing, setRemoving] = useState<ReadonlySet<string>>(new Set());
   const [status, setStatus] = useState('');
   const inputRef = useRef<HTMLInputElement>(null);
   const files = useMemo(() => preparation.evidence_sources.filter((s) => s.kind !== 'text'), [preparation.evidence_sources]);
@@ -58,15 +61,15 @@ export function EvidencePanel({ base, preparation, canEdit }: Props) {
 
   const { uploads, enqueue, cancel: stop } = useUploadQueue(
     async (file, signal, onProgress) => {
-      const reply = await uploadEvidence({ base, file, signal, onProgress });
-      await remember({ preparation: reply.preparation, etag: reply.etag });
+      const reply = await uploadEvidence({ applicationId, file, signal, onProgress });
+      await putPreparation(queryClient, applicationId, { preparation: reply.preparation, etag: reply.etag });
       setStatus(`${file.name} uploaded; waiting to be read.`);
     },
     (file, e) => setProblems((list) => [...list, `${file.name} was not uploaded. ${messageOf(e)}`]),
   );
   const { dragging, zoneProps } = useFileDrop((dropped) => add(dropped, 'dropped'));
 
-  function add(chosen: File[], how: string) {
+  function add(chosen: File[], how: 'chosen' | 'dropped') {
     if (chosen.length === 0) return;
     const checks = checkFilesBeforeUpload(chosen, {
       already: 0,
@@ -78,10 +81,7 @@ export function EvidencePanel({ base, preparation, canEdit }: Props) {
     setProblems(checks.flatMap((c) => (c.ok ? [] : [c.message])));
     const accepted = checks.flatMap((c) => (c.ok ? [c.file] : []));
     enqueue(accepted);
-    const refused = checks.length - accepted.length;
-    setStatus(
-      `${plural(checks.length)} ${how}. ${accepted.length > 0 ? `Uploading ${plural(accepted.length)}. ` : ''}${refused > 0 ? `${plural(refused)} not accepted.` : ''}`,
-    );
+    setStatus(choiceSummary(checks, how));
   }
 
   function cancel(upload: QueuedUpload) {
@@ -92,41 +92,17 @@ export function EvidencePanel({ base, preparation, canEdit }: Props) {
 
   async function remove(file: EvidenceSourceView) {
     const id = file.id;
-    if (!id || removing.has(id)) return;
-    setRemoving((s) => new Set(s).add(id));
+    if (!id || deletion.removing.includes(id)) return;
     const name = file.name ?? 'The file';
-    const attempt = () =>
-      apiFetch(`${base}/preparation/files/${encodeURIComponent(id)}`, {
-        method: 'DELETE',
-        headers: { 'If-Match': latest()?.etag ?? '*' },
-        schema: PreparationReply,
-      });
     try {
-      let reply: PreparationReply;
-      try {
-        reply = await attempt();
-      } catch (e) {
-        // The preparation moved on (another file was read): removing this one is still what was asked.
-        const current = preparationConflictOf(e);
-        if (!current) throw e;
-        await remember(current);
-        if (!current.preparation.evidence_sources.some((s) => s.id === id)) {
-          setStatus(`${name} had already been removed.`);
-          return;
-        }
-        reply = await attempt();
+      if ((await deletion.mutateAsync(id)) === 'already-removed') {
+        setStatus(`${name} had already been removed.`);
+        return;
       }
-      await remember(reply);
       setStatus(`${name} removed.`);
       inputRef.current?.focus();
     } catch (e) {
       setProblems((list) => [...list, `${name} was not removed. ${messageOf(e)}`]);
-    } finally {
-      setRemoving((s) => {
-        const next = new Set(s);
-        next.delete(id);
-        return next;
-      });
     }
   }
 
@@ -137,22 +113,10 @@ export function EvidencePanel({ base, preparation, canEdit }: Props) {
         <p className="muted">No documents yet.</p>
       ) : (
         <table className="table autofill-files">
-          <caption className="visually-hidden">Evidence documents and whether Autofill could read them</caption>
-          <thead>
-            <tr>
-              <th scope="col">Document</th>
-              <th scope="col">Size</th>
-              <th scope="col">Status</th>
-              {canEdit && (
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              )}
-            </tr>
-          </thead>
+          <TableHead caption="Evidence documents and whether Autofill could read them" columns={['Document', 'Size', 'Status']} actions={canEdit} />
           <tbody>
             {files.map((f) => {
-              const busy = f.id !== null && removing.has(f.id);
+              const busy = f.id !== null && deletion.removing.includes(f.id);
               return (
                 <tr key={f.id ?? f.name} data-status={f.status ?? undefined}>
                   <td>{f.name ?? 'Unnamed document'}</td>
@@ -163,15 +127,7 @@ export function EvidencePanel({ base, preparation, canEdit }: Props) {
                   </td>
                   {canEdit && (
                     <td>
-                      <button
-                        type="button"
-                        className="link-button"
-                        aria-label={`${busy ? 'Removing' : 'Remove'} ${f.name ?? 'document'}`}
-                        aria-disabled={busy || undefined}
-                        onClick={() => void remove(f)}
-                      >
-                        {busy ? 'Removing…' : 'Remove'}
-                      </button>
+                      <RemoveFileButton fileName={f.name ?? 'document'} busy={busy} onRemove={() => void remove(f)} />
                     </td>
                   )}
                 </tr>
@@ -188,17 +144,13 @@ export function EvidencePanel({ base, preparation, canEdit }: Props) {
           data-testid="evidence-drop-zone"
         >
           <label htmlFor="autofill-evidence-input">Add documents</label>
-          <input
+          <FileInput
             ref={inputRef}
             id="autofill-evidence-input"
-            type="file"
             multiple
             accept={ACCEPT}
-            aria-describedby="autofill-evidence-help"
-            onChange={(e) => {
-              add(Array.from(e.target.files ?? []), 'chosen');
-              e.target.value = '';
-            }}
+            describedBy="autofill-evidence-help"
+            onFiles={(chosen) => add(chosen, 'chosen')}
           />
           <p id="autofill-evidence-help" className="muted">
             Or drop files here. Autofill reads text, CSV and PDF; {describeTypes(EVIDENCE_UPLOAD_TYPES)} are accepted, up to{' '}
@@ -221,5 +173,3 @@ export function EvidencePanel({ base, preparation, canEdit }: Props) {
     </section>
   );
 }
-
-const plural = (n: number) => `${n} file${n === 1 ? '' : 's'}`;

@@ -3,7 +3,8 @@
 import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useState } from 'react';
-import { autofillApiBase, preparationQuery, runsQuery } from '@/lib/queries/autofill';
+import { preparationQuery, runsQuery } from '@/lib/queries/autofill';
+import { LoadError } from '../ui/load-state';
 import { messageOf } from './errors';
 import { EvidencePanel } from './evidence-panel';
 import { RunPanel } from './run-panel';
@@ -21,9 +22,8 @@ interface Props {
 
 /** Autofill preparation: the text and documents Autofill reads, the mode, Start, and the newest run. */
 export function PreparationPage({ applicationId, canEdit, canReview }: Props) {
-  const base = autofillApiBase(applicationId);
-  const prep = useQuery(preparationQuery(base));
-  const runs = useQuery(runsQuery(base));
+  const prep = useQuery(preparationQuery(applicationId));
+  const runs = useQuery(runsQuery(applicationId));
   const [textDirty, setTextDirty] = useState(false);
   const latestRun = runs.data?.[0] ?? null;
 
@@ -43,28 +43,16 @@ export function PreparationPage({ applicationId, canEdit, canReview }: Props) {
           Loading the preparation…
         </p>
       ) : prep.error ? (
-        <div className="notice warning" role="alert">
-          <p>The preparation could not be loaded. {messageOf(prep.error)}</p>
-          <button type="button" onClick={() => void prep.refetch()}>
-            Try again
-          </button>
-        </div>
+        <LoadError onRetry={() => void prep.refetch()}>The preparation could not be loaded. {messageOf(prep.error)}</LoadError>
       ) : (
         <>
-          <TextPanel base={base} preparation={prep.data.preparation} canEdit={canEdit} onDirtyChange={setTextDirty} />
-          <EvidencePanel base={base} preparation={prep.data.preparation} canEdit={canEdit} />
-          <StartPanel base={base} preparation={prep.data.preparation} latestRun={latestRun} canEdit={canEdit} textDirty={textDirty} />
+          <TextPanel applicationId={applicationId} preparation={prep.data.preparation} canEdit={canEdit} onDirtyChange={setTextDirty} />
+          <EvidencePanel applicationId={applicationId} preparation={prep.data.preparation} canEdit={canEdit} />
+          <StartPanel applicationId={applicationId} preparation={prep.data.preparation} latestRun={latestRun} canEdit={canEdit} textDirty={textDirty} />
         </>
       )}
-      {runs.error && (
-        <div className="notice warning" role="alert">
-          <p>The runs could not be loaded. {messageOf(runs.error)}</p>
-          <button type="button" onClick={() => void runs.refetch()}>
-            Try again
-          </button>
-        </div>
-      )}
-      {latestRun && <RunPanel key={latestRun.id} base={base} applicationId={applicationId} run={latestRun} canEdit={canEdit} canReview={canReview} />}
+      {runs.error && <LoadError onRetry={() => void runs.refetch()}>The runs could not be loaded. {messageOf(runs.error)}</LoadError>}
+      {latestRun && <RunPanel key={latestRun.id} applicationId={applicationId} run={latestRun} canEdit={canEdit} canReview={canReview} />}
     </div>
   );
 }

@@ -2,14 +2,13 @@
 
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
-import { useEffect, useRef, useState } from 'react';
-import { apiFetch } from '@/lib/api/api-fetch';
-import { RunReply, type RunView } from '@/lib/bff/autofill';
-import { preparationKey, runFinished, runKey, runQuery, runsKey, type AutofillApiBase } from '@/lib/queries/autofill';
+import { useEffect, useRef } from 'react';
+import type { RunView } from '@/lib/bff/autofill';
+import { preparationKey, runFinished, runQuery, runsKey } from '@/lib/queries/autofill';
+import { useRetryRun } from '@/lib/queries/mutations/use-retry-run';
 import { messageOf } from './errors';
 
 interface Props {
-  base: AutofillApiBase;
   applicationId: string;
   /** The newest run as the runs list gave it. */
   run: RunView;
@@ -32,11 +31,12 @@ const stepText = (step: string) => STEP_TEXT[step] ?? step.replace(/_/g, ' ');
  * The newest run: a progress bar that moves while the run works (the run is polled until it finishes), the
  * failure and a Retry when it failed and may be retried, a link to the suggestions when it completed.
  */
-export function RunPanel({ base, applicationId, run: listed, canEdit, canReview }: Props) {
+export function RunPanel({ applicationId, run: listed, canEdit, canReview }: Props) {
   const queryClient = useQueryClient();
-  const { data: run = listed } = useQuery({ ...runQuery(base, listed.id), initialData: listed });
-  const [retrying, setRetrying] = useState(false);
-  const [error, setError] = useState('');
+  const { data: run = listed } = useQuery({ ...runQuery(applicationId, listed.id), initialData: listed });
+  const retrier = useRetryRun(applicationId);
+  const retrying = retrier.isPending;
+  const error = retrier.error ? `The run was not retried. ${messageOf(retrier.error)}` : '';
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   // When the run ends the preparation can start again and the list should know: read both once.
@@ -44,29 +44,15 @@ export function RunPanel({ base, applicationId, run: listed, canEdit, canReview 
   const wasFinished = useRef(finished);
   useEffect(() => {
     if (finished && !wasFinished.current) {
-      void queryClient.invalidateQueries({ queryKey: preparationKey(base) });
-      queryClient.setQueryData<RunView[]>(runsKey(base), (list) => list?.map((r) => (r.id === run.id ? run : r)));
+      void queryClient.invalidateQueries({ queryKey: preparationKey(applicationId) });
+      queryClient.setQueryData<RunView[]>(runsKey(applicationId), (list) => list?.map((r) => (r.id === run.id ? run : r)));
     }
     wasFinished.current = finished;
-  }, [finished, queryClient, base, run]);
+  }, [finished, queryClient, applicationId, run]);
 
-  async function retry() {
+  function retry() {
     if (retrying) return;
-    setRetrying(true);
-    setError('');
-    try {
-      const reply = await apiFetch(`${base}/runs/${encodeURIComponent(run.id)}/retry`, {
-        method: 'POST',
-        headers: { 'Idempotency-Key': crypto.randomUUID() },
-        schema: RunReply,
-      });
-      queryClient.setQueryData(runKey(base, run.id), reply.run);
-      headingRef.current?.focus();
-    } catch (e) {
-      setError(`The run was not retried. ${messageOf(e)}`);
-    } finally {
-      setRetrying(false);
-    }
+    retrier.mutate(run.id, { onSuccess: () => headingRef.current?.focus() });
   }
 
   const { completed_units: done, total_units: total } = run.progress;
@@ -97,7 +83,7 @@ export function RunPanel({ base, applicationId, run: listed, canEdit, canReview 
             <strong>Why:</strong> {run.failure?.message ?? 'The Portal gave no reason.'}
           </p>
           {run.can_retry && canEdit && (
-            <button type="button" onClick={() => void retry()} disabled={retrying}>
+            <button type="button" onClick={retry} disabled={retrying}>
               {retrying ? 'Retrying…' : 'Retry'}
             </button>
           )}

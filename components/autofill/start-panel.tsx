@@ -1,18 +1,16 @@
 'use client';
 
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { apiFetch } from '@/lib/api/api-fetch';
-import { ApiError } from '@/lib/api/api-error';
-import { RunReply, type PreparationView, type RunView } from '@/lib/bff/autofill';
-import { fileSettled, preparationKey, runKey, runsKey, type AutofillApiBase } from '@/lib/queries/autofill';
-import { messageOf, preparationConflictOf } from './errors';
-import { usePreparationWrites } from './use-preparation';
+import type { PreparationView, RunView } from '@/lib/bff/autofill';
+import { fileSettled } from '@/lib/queries/autofill';
+import { useStartAutofill } from '@/lib/queries/mutations/use-start-autofill';
+import { useUpdatePreparation } from '@/lib/queries/mutations/use-update-preparation';
+import { messageOf } from './errors';
 
 type AiMode = PreparationView['ai_mode'];
 
 interface Props {
-  base: AutofillApiBase;
+  applicationId: string;
   preparation: PreparationView;
   latestRun: RunView | null;
   canEdit: boolean;
@@ -41,65 +39,47 @@ function blocker(p: PreparationView, latestRun: RunView | null, textDirty: boole
  * Idempotency-Key per click; when the preparation changed meanwhile (412), it is read again and the
  * person is told what happened rather than the click failing silently.
  */
-export function StartPanel({ base, preparation, latestRun, canEdit, textDirty }: Props) {
-  const queryClient = useQueryClient();
-  const { update, remember } = usePreparationWrites(base);
-  const [starting, setStarting] = useState(false);
+export function StartPanel({ applicationId, preparation, latestRun, canEdit, textDirty }: Props) {
+  const update = useUpdatePreparation(applicationId);
+  const starter = useStartAutofill(applicationId);
+  const starting = starter.isPending;
   // The mode chosen and being saved: shown at once, the preparation catches up when the save lands.
-  const [chosenMode, setChosenMode] = useState<AiMode | null>(null);
+  const chosenMode = update.isPending ? (update.variables.changes.ai_mode ?? null) : null;
   const [notice, setNotice] = useState<{ kind: 'error' | 'stale'; text: string } | null>(null);
   const [status, setStatus] = useState('');
   const why = blocker(preparation, latestRun, textDirty);
 
   async function chooseMode(mode: AiMode) {
-    setChosenMode(mode);
     setNotice(null);
     try {
-      let outcome = await update({ ai_mode: mode });
       // A 412 only means the preparation moved on; the choice still stands.
-      if (!outcome.ok) outcome = await update({ ai_mode: mode });
+      const outcome = await update.mutateAsync({ changes: { ai_mode: mode }, stillApplies: () => true });
       setStatus(outcome.ok ? `Mode set to ${mode}.` : '');
     } catch (e) {
       setNotice({ kind: 'error', text: `The mode was not saved. ${messageOf(e)}` });
-    } finally {
-      setChosenMode(null);
     }
   }
 
   async function start() {
     if (starting || why) return;
-    setStarting(true);
     setNotice(null);
     setStatus('Starting Autofill…');
-    const idempotencyKey = crypto.randomUUID();
     try {
-      const { run } = await apiFetch(`${base}/start`, {
-        method: 'POST',
-        body: { expected_preparation_revision: preparation.revision, ai_mode: chosenMode ?? preparation.ai_mode },
-        headers: { 'Idempotency-Key': idempotencyKey },
-        schema: RunReply,
+      const outcome = await starter.mutateAsync({ expected_preparation_revision: preparation.revision, ai_mode: chosenMode ?? preparation.ai_mode });
+      if (outcome.kind === 'started') {
+        setStatus('Autofill started.');
+        return;
+      }
+      setStatus('');
+      setNotice({
+        kind: 'stale',
+        text:
+          'The preparation changed after you last saw it (a document finished reading, or someone else edited it), so Autofill did not start. ' +
+          'It has been read again: check the text and documents, then press Start Autofill again.',
       });
-      queryClient.setQueryData(runKey(base, run.id), run);
-      queryClient.setQueryData<RunView[]>(runsKey(base), (list) => [run, ...(list ?? []).filter((r) => r.id !== run.id)]);
-      void queryClient.invalidateQueries({ queryKey: preparationKey(base) });
-      setStatus('Autofill started.');
     } catch (e) {
       setStatus('');
-      const current = preparationConflictOf(e);
-      if (current) {
-        await remember(current);
-        setNotice({
-          kind: 'stale',
-          text:
-            'The preparation changed after you last saw it (a document finished reading, or someone else edited it), so Autofill did not start. ' +
-            'It has been read again: check the text and documents, then press Start Autofill again.',
-        });
-      } else {
-        if (e instanceof ApiError && e.status === 409) void queryClient.invalidateQueries({ queryKey: preparationKey(base) });
-        setNotice({ kind: 'error', text: `Autofill did not start. ${messageOf(e)}` });
-      }
-    } finally {
-      setStarting(false);
+      setNotice({ kind: 'error', text: `Autofill did not start. ${messageOf(e)}` });
     }
   }
 

@@ -6,8 +6,10 @@ import { humanize } from '@/lib/forms';
 import type { SuggestionTarget } from './suggestion-targets';
 import { ValueDiff } from './value-diff';
 
+export type Decision = 'accept' | 'dismiss';
+
 export interface CardState {
-  busy: 'accept' | 'dismiss' | null;
+  busy: Decision | null;
   error: string | null;
 }
 
@@ -19,10 +21,14 @@ interface Props {
   state: CardState;
   /** Another action (accept all) is under way: single decisions wait. */
   locked: boolean;
-  onAccept(): void;
-  onDismiss(): void;
+  onDecide(decision: Decision): void;
   onFocus(): void;
 }
+
+const BUTTONS: ReadonlyArray<{ decision: Decision; label: string; busy: string; key: string; className?: string }> = [
+  { decision: 'accept', label: 'Accept', busy: 'Accepting…', key: 'a' },
+  { decision: 'dismiss', label: 'Dismiss', busy: 'Dismissing…', key: 'd', className: 'secondary' },
+];
 
 const STATUS_TEXT: Record<SuggestionView['status'], string> = {
   pending: 'Waiting for review',
@@ -34,7 +40,7 @@ const STATUS_TEXT: Record<SuggestionView['status'], string> = {
 
 /** One suggestion: what it would change, where it came from, its concerns, and Accept / Dismiss. */
 export const SuggestionCard = forwardRef<HTMLElement, Props>(function SuggestionCard(
-  { suggestion: s, target, current, state, locked, onAccept, onDismiss, onFocus },
+  { suggestion: s, target, current, state, locked, onDecide, onFocus },
   ref,
 ) {
   const titleId = `sugg-${s.id}-title`;
@@ -84,25 +90,19 @@ export const SuggestionCard = forwardRef<HTMLElement, Props>(function Suggestion
       )}
       {(pending || s.status === 'stale') && (
         <div className="actions">
-          <button
-            type="button"
-            onClick={onAccept}
-            disabled={!pending || state.busy !== null || locked}
-            aria-keyshortcuts="a"
-            aria-describedby={titleId}
-          >
-            {state.busy === 'accept' ? 'Accepting…' : 'Accept'}
-          </button>
-          <button
-            type="button"
-            className="secondary"
-            onClick={onDismiss}
-            disabled={!pending || state.busy !== null || locked}
-            aria-keyshortcuts="d"
-            aria-describedby={titleId}
-          >
-            {state.busy === 'dismiss' ? 'Dismissing…' : 'Dismiss'}
-          </button>
+          {BUTTONS.map((b) => (
+            <button
+              key={b.decision}
+              type="button"
+              className={b.className}
+              onClick={() => onDecide(b.decision)}
+              disabled={!pending || state.busy !== null || locked}
+              aria-keyshortcuts={b.key}
+              aria-describedby={titleId}
+            >
+              {state.busy === b.decision ? b.busy : b.label}
+            </button>
+          ))}
         </div>
       )}
       {state.error && (

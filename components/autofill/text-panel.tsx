@@ -2,12 +2,11 @@
 
 import { useState } from 'react';
 import type { PreparationView } from '@/lib/bff/autofill';
-import type { AutofillApiBase } from '@/lib/queries/autofill';
+import { useUpdatePreparation } from '@/lib/queries/mutations/use-update-preparation';
 import { messageOf } from './errors';
-import { usePreparationWrites } from './use-preparation';
 
 interface Props {
-  base: AutofillApiBase;
+  applicationId: string;
   preparation: PreparationView;
   canEdit: boolean;
   /** Tells the page whether unsaved text is waiting (a start would not read it). */
@@ -20,16 +19,16 @@ interface Props {
  * parts of it changed (a file finished reading) the save simply goes again. When the text itself was
  * changed elsewhere, both texts are shown and the person decides; nothing they typed is dropped.
  */
-export function TextPanel({ base, preparation, canEdit, onDirtyChange }: Props) {
+export function TextPanel({ applicationId, preparation, canEdit, onDirtyChange }: Props) {
   const server = preparation.text_input ?? '';
-  const { update } = usePreparationWrites(base);
+  const update = useUpdatePreparation(applicationId);
   const [draft, setDraftState] = useState(server);
   // The saved text the draft started from: the third side of the merge.
   const [origin, setOrigin] = useState(server);
   const [theirs, setTheirs] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
   const [message, setMessage] = useState('');
-  const [error, setError] = useState('');
+  const saving = update.isPending;
+  const error = update.error ? `The text was not saved. ${messageOf(update.error)}` : '';
 
   const dirty = draft !== origin;
   const setDraft = (text: string, from = origin) => {
@@ -44,15 +43,13 @@ export function TextPanel({ base, preparation, canEdit, onDirtyChange }: Props) 
 
   async function save() {
     if (saving) return;
-    setSaving(true);
-    setError('');
     setMessage('Saving the text…');
     try {
-      let outcome = await update({ text_input: draft });
-      if (!outcome.ok && (outcome.current.preparation.text_input ?? '') === origin) {
+      const outcome = await update.mutateAsync({
+        changes: { text_input: draft },
         // Only other parts of the preparation moved on: the text is still what this person edited.
-        outcome = await update({ text_input: draft });
-      }
+        stillApplies: (current) => (current.preparation.text_input ?? '') === origin,
+      });
       if (outcome.ok) {
         const saved = outcome.reply.preparation.text_input ?? '';
         setOrigin(saved);
@@ -66,11 +63,8 @@ export function TextPanel({ base, preparation, canEdit, onDirtyChange }: Props) 
         onDirtyChange(true);
         setMessage('');
       }
-    } catch (e) {
+    } catch {
       setMessage('');
-      setError(`The text was not saved. ${messageOf(e)}`);
-    } finally {
-      setSaving(false);
     }
   }
 

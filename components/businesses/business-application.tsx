@@ -2,29 +2,20 @@
 
 import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
+import { apiPaths } from '@/lib/api/paths';
 import { applicationQuery } from '@/lib/queries/application';
+import { LoadState } from '../ui/load-state';
 import { When } from './format';
 
 /** The business's intake application: its status and how far it is filled in, with a way into the form. */
 export function BusinessApplication({ applicationId }: { applicationId: string }) {
-  const { data, error, isPending, refetch } = useQuery(applicationQuery(`/api/applications/${applicationId}`));
+  const application = useQuery(applicationQuery(apiPaths.application(applicationId).self()));
+  const { data } = application;
   const progress = data?.progress;
   return (
     <section aria-labelledby="biz-app-title" className="stack">
       <h2 id="biz-app-title">Intake application</h2>
-      {isPending && (
-        <p role="status" className="loading">
-          Loading the application…
-        </p>
-      )}
-      {error && (
-        <div className="notice warning" role="alert">
-          <p>The application could not be loaded: {error.message}</p>
-          <button type="button" onClick={() => void refetch()}>
-            Try again
-          </button>
-        </div>
-      )}
+      <LoadState query={application} what="the application" />
       {data && (
         <>
           <dl className="facts">

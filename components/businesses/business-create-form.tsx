@@ -1,17 +1,18 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useRef, useState, type FormEvent } from 'react';
-import { get, useForm, type FieldPath } from 'react-hook-form';
+import { useMemo, useState, type FormEvent } from 'react';
+import { get, type FieldPath } from 'react-hook-form';
 import type { z } from 'zod';
-import { ApiError } from '@/lib/api/api-error';
-import { apiFetch } from '@/lib/api/api-fetch';
+import { ApiError, outcomeUnknown } from '@/lib/api/api-error';
 import { businessCreateFormSchema, emptyBusinessCreateForm, type BusinessCreateFormValues } from '@/lib/bff/business-create-form';
-import { BusinessCreatedView, type PortalView } from '@/lib/bff/businesses';
+import type { BusinessCreatedView, PortalView } from '@/lib/bff/businesses';
 import { portalQuery } from '@/lib/queries/business';
+import { useCreateBusiness } from '@/lib/queries/mutations/use-create-business';
+import { SubmitButton } from '../ui/submit-button';
+import { TextField } from '../ui/text-field';
+import { useZodForm } from '../ui/use-zod-form';
 import { DocumentPicker } from './document-picker';
-import { TextField } from './text-field';
 
 type FieldName = FieldPath<BusinessCreateFormValues>;
 const FIELDS: readonly FieldName[] = [
@@ -25,9 +26,6 @@ const FIELDS: readonly FieldName[] = [
 ];
 const isField = (p: string | undefined): p is FieldName => FIELDS.some((f) => f === p);
 
-/** A refusal whose outcome is unknown (the request may have reached the Portal): retried with the same key. */
-const outcomeUnknown = (e: unknown) => e instanceof ApiError && (e.status === 0 || e.status === 429 || e.status >= 500);
-
 interface Props {
   initialPortal: PortalView;
   files: readonly File[];
@@ -40,37 +38,12 @@ export function BusinessCreateForm({ initialPortal, files, onFilesChange, onCrea
   const sourceChannels = portal.key.kind === 'source' ? portal.key.channel_slugs : null;
   const schema = useMemo(() => businessCreateFormSchema(sourceChannels), [sourceChannels]);
   const [problem, setProblem] = useState<{ message: string; more: string[] } | null>(null);
-  // One Idempotency-Key per submit; only a retry of the very same body after an unknown outcome reuses it.
-  const attempt = useRef<{ key: string; body: string } | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    setFocus,
-    formState: { errors, isSubmitting },
-  } = useForm<BusinessCreateFormValues, unknown, z.output<typeof schema>>({
-    resolver: zodResolver(schema),
-    defaultValues: emptyBusinessCreateForm(),
-  });
+  const create = useCreateBusiness();
+  const { register, handleSubmit, setError, setFocus, formState } = useZodForm(schema, emptyBusinessCreateForm());
 
-  async function send(body: z.output<typeof schema>) {
+  function send(body: z.output<typeof schema>) {
     setProblem(null);
-    const json = JSON.stringify(body);
-    const key = attempt.current?.body === json ? attempt.current.key : crypto.randomUUID();
-    attempt.current = { key, body: json };
-    try {
-      const created = await apiFetch('/api/businesses', {
-        method: 'POST',
-        body,
-        headers: { 'Idempotency-Key': key },
-        schema: BusinessCreatedView,
-      });
-      attempt.current = null;
-      onCreated(created);
-    } catch (e) {
-      if (!outcomeUnknown(e)) attempt.current = null;
-      showRefusal(e);
-    }
+    create.mutate(body, { onSuccess: onCreated, onError: showRefusal });
   }
 
   const onSubmit = (e: FormEvent) =>
@@ -96,7 +69,7 @@ export function BusinessCreateForm({ initialPortal, files, onFilesChange, onCrea
     if (first) setFocus(first);
   }
 
-  const err = (name: FieldName): string | undefined => (get(errors, name) as { message?: string } | undefined)?.message;
+  const err = (name: FieldName): string | undefined => (get(formState.errors, name) as { message?: string } | undefined)?.message;
 
   return (
     <form onSubmit={onSubmit} noValidate className="stack biz-create" aria-describedby={problem ? 'biz-create-problem' : undefined}>
@@ -152,12 +125,8 @@ export function BusinessCreateForm({ initialPortal, files, onFilesChange, onCrea
         <TextField id="biz-contact-company" label="Company" autoComplete="organization" registration={register('contact.company_name')} error={err('contact.company_name')} />
         <TextField id="biz-contact-title" label="Job title" autoComplete="organization-title" registration={register('contact.job_title')} error={err('contact.job_title')} />
       </fieldset>
-      <DocumentPicker files={files} onChange={onFilesChange} disabled={isSubmitting} />
-      <div className="actions">
-        <button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? 'Creating the business…' : 'Create business'}
-        </button>
-      </div>
+      <DocumentPicker files={files} onChange={onFilesChange} disabled={create.isPending} />
+      <SubmitButton busy={create.isPending} busyLabel="Creating the business…" label="Create business" />
     </form>
   );
 }

@@ -1,26 +1,27 @@
 'use client';
 
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { z } from 'zod';
-import { ApiError } from '@/lib/api/api-error';
-import { apiFetch } from '@/lib/api/api-fetch';
-import { InvitationView, type InvitationCreated, type InvitationStatus } from '@/lib/bff/invitations';
-import { invitationsKey, invitationsQuery } from '@/lib/queries/invitations';
+import { ApiError, referencedMessage } from '@/lib/api/api-error';
+import type { InvitationCreated, InvitationStatus, InvitationView } from '@/lib/bff/invitations';
+import { invitationsQuery } from '@/lib/queries/invitations';
+import { useRevokeInvitation } from '@/lib/queries/mutations/use-revoke-invitation';
+import { LoadState } from '../ui/load-state';
+import { Notice, type NoticeState } from '../ui/notice';
+import { TableHead } from '../ui/table-head';
 import { When } from './format';
 import { InvitationCreateForm } from './invitation-create-form';
 import { InvitationLink } from './invitation-link';
 
 const STATUS_TEXT: Record<InvitationStatus, string> = { active: 'Active', expired: 'Expired', revoked: 'Revoked' };
-const RevokeReply = z.object({ invitation: InvitationView });
 
 /** The client's invitations to the application: create one (its link shown once), see them all, revoke one. */
 export function BusinessInvitations({ applicationId, businessName }: { applicationId: string; businessName: string }) {
-  const queryClient = useQueryClient();
   const list = useQuery(invitationsQuery(applicationId));
+  const revoke = useRevokeInvitation(applicationId);
   const [created, setCreated] = useState<InvitationCreated | null>(null);
   const [confirming, setConfirming] = useState<string | null>(null);
-  const [notice, setNotice] = useState<{ kind: 'done' | 'problem'; text: string } | null>(null);
+  const [notice, setNotice] = useState<NoticeState>(null);
   const confirmButton = useRef<HTMLButtonElement>(null);
   const revokeButtons = useRef(new Map<string, HTMLButtonElement>());
   const heading = useRef<HTMLHeadingElement>(null);
@@ -29,25 +30,21 @@ export function BusinessInvitations({ applicationId, businessName }: { applicati
     if (confirming) confirmButton.current?.focus();
   }, [confirming]);
 
-  const revoke = useMutation({
-    mutationFn: (id: string) => apiFetch(`/api/invitations/${id}/revoke`, { method: 'POST', schema: RevokeReply }),
-    onSuccess: ({ invitation }) => {
-      queryClient.setQueryData(invitationsQuery(applicationId).queryKey, (old) =>
-        old ? { items: old.items.map((i) => (i.id === invitation.id ? invitation : i)) } : old,
-      );
-      setConfirming(null);
-      // A revoked link is of no more use to show.
-      setCreated((c) => (c?.invitation.id === invitation.id ? null : c));
-      setNotice({ kind: 'done', text: `The invitation${label(invitation)} is revoked: its link no longer works.` });
-      // The row's buttons are gone: the section heading is the next sensible place for focus.
-      heading.current?.focus();
-      void queryClient.invalidateQueries({ queryKey: invitationsKey(applicationId) });
-    },
-    onError: (e) => {
-      const text = e instanceof ApiError ? `${e.message}${e.requestId ? ` (reference ${e.requestId})` : ''}` : 'Try again.';
-      setNotice({ kind: 'problem', text: `The invitation was not revoked. ${text}` });
-    },
-  });
+  const revokeOne = (id: string) =>
+    revoke.mutate(id, {
+      onSuccess: (invitation) => {
+        setConfirming(null);
+        // A revoked link is of no more use to show.
+        setCreated((c) => (c?.invitation.id === invitation.id ? null : c));
+        setNotice({ kind: 'done', text: `The invitation${label(invitation)} is revoked: its link no longer works.` });
+        // The row's buttons are gone: the section heading is the next sensible place for focus.
+        heading.current?.focus();
+      },
+      onError: (e) => {
+        const text = e instanceof ApiError ? referencedMessage(e) : 'Try again.';
+        setNotice({ kind: 'problem', text: `The invitation was not revoked. ${text}` });
+      },
+    });
 
   function cancel(id: string) {
     setConfirming(null);
@@ -65,38 +62,17 @@ export function BusinessInvitations({ applicationId, businessName }: { applicati
       ) : (
         <InvitationCreateForm applicationId={applicationId} onCreated={setCreated} />
       )}
-      <div role="alert">{notice?.kind === 'problem' && <p className="notice warning">{notice.text}</p>}</div>
-      <div role="status">{notice?.kind === 'done' && <p className="notice success">{notice.text}</p>}</div>
+      <Notice notice={notice} />
       <h3>Invitations so far</h3>
-      {list.isPending && (
-        <p role="status" className="loading">
-          Loading the invitations…
-        </p>
-      )}
-      {list.error && (
-        <div className="notice warning" role="alert">
-          <p>The invitations could not be loaded: {list.error.message}</p>
-          <button type="button" onClick={() => void list.refetch()}>
-            Try again
-          </button>
-        </div>
-      )}
+      <LoadState query={list} what="the invitations" />
       {list.data && list.data.items.length === 0 && <p>No invitations yet.</p>}
       {list.data && list.data.items.length > 0 && (
         <table className="table biz-invites">
-          <caption className="visually-hidden">Invitations of the application, newest first</caption>
-          <thead>
-            <tr>
-              <th scope="col">Client</th>
-              <th scope="col">Status</th>
-              <th scope="col">Created</th>
-              <th scope="col">Expires</th>
-              <th scope="col">Opened</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
+          <TableHead
+            caption="Invitations of the application, newest first"
+            columns={['Client', 'Status', 'Created', 'Expires', 'Opened']}
+            actions
+          />
           <tbody>
             {list.data.items.map((inv) => (
               <tr key={inv.id}>
@@ -128,7 +104,7 @@ export function BusinessInvitations({ applicationId, businessName }: { applicati
                     <div className="confirm" role="group" aria-labelledby={`biz-revoke-${inv.id}`}>
                       <p id={`biz-revoke-${inv.id}`}>Revoke this invitation? Its link stops working at once, and a client using it is signed out.</p>
                       <div className="actions">
-                        <button type="button" className="danger" ref={confirmButton} disabled={revoke.isPending} onClick={() => revoke.mutate(inv.id)}>
+                        <button type="button" className="danger" ref={confirmButton} disabled={revoke.isPending} onClick={() => revokeOne(inv.id)}>
                           {revoke.isPending ? 'Revoking…' : 'Yes, revoke it'}
                         </button>
                         <button type="button" className="secondary" disabled={revoke.isPending} onClick={() => cancel(inv.id)}>

@@ -2,26 +2,16 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { businessPeopleQuery } from '@/lib/queries/business';
+import { LoadState } from '../ui/load-state';
 
 /** The business's people (its contacts) with their tags. */
 export function BusinessPeople({ businessId }: { businessId: string }) {
-  const { data, error, isPending, refetch } = useQuery(businessPeopleQuery(businessId));
+  const people = useQuery(businessPeopleQuery(businessId));
+  const { data } = people;
   return (
     <section aria-labelledby="biz-people-title" className="stack">
       <h2 id="biz-people-title">People</h2>
-      {isPending && (
-        <p role="status" className="loading">
-          Loading the people…
-        </p>
-      )}
-      {error && (
-        <div className="notice warning" role="alert">
-          <p>The people could not be loaded: {error.message}</p>
-          <button type="button" onClick={() => void refetch()}>
-            Try again
-          </button>
-        </div>
-      )}
+      <LoadState query={people} what="the people" />
       {data && data.items.length === 0 && <p>No people yet.</p>}
       {data && data.items.length > 0 && (
         <ul className="biz-people">

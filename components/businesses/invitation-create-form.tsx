@@ -1,16 +1,14 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { get, useForm, type FieldPath } from 'react-hook-form';
-import type { z } from 'zod';
-import { ApiError } from '@/lib/api/api-error';
-import { apiFetch } from '@/lib/api/api-fetch';
+import { get, type FieldPath } from 'react-hook-form';
+import { ApiError, referencedMessage } from '@/lib/api/api-error';
 import { emptyInvitationForm, InvitationForm, type InvitationFormValues } from '@/lib/bff/invitation-form';
-import { InvitationCreated, type InvitationCreateBody } from '@/lib/bff/invitations';
-import { invitationsKey } from '@/lib/queries/invitations';
-import { TextField } from './text-field';
+import type { InvitationCreated } from '@/lib/bff/invitations';
+import { useCreateInvitation } from '@/lib/queries/mutations/use-create-invitation';
+import { SubmitButton } from '../ui/submit-button';
+import { TextField } from '../ui/text-field';
+import { useZodForm } from '../ui/use-zod-form';
 
 type FieldName = FieldPath<InvitationFormValues>;
 const FIELDS: readonly FieldName[] = ['client_name', 'client_email', 'ttl_hours'];
@@ -23,44 +21,30 @@ interface Props {
 
 /** Invites the application's client: an optional name and email (for the staff's records) and how long the link lasts. */
 export function InvitationCreateForm({ applicationId, onCreated }: Props) {
-  const queryClient = useQueryClient();
+  const create = useCreateInvitation(applicationId);
   const [problem, setProblem] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    reset,
-    formState: { errors },
-  } = useForm<InvitationFormValues, unknown, z.output<typeof InvitationForm>>({
-    resolver: zodResolver(InvitationForm),
-    defaultValues: emptyInvitationForm(),
-  });
-  const create = useMutation({
-    mutationFn: (body: InvitationCreateBody) =>
-      apiFetch(`/api/applications/${applicationId}/invitations`, { method: 'POST', body, schema: InvitationCreated }),
-    onSuccess: (created) => {
-      reset(emptyInvitationForm());
-      onCreated(created);
-      void queryClient.invalidateQueries({ queryKey: invitationsKey(applicationId) });
-    },
-    onError: (e) => {
-      if (!(e instanceof ApiError)) {
-        setProblem('The invitation was not created. Try again.');
-        return;
-      }
-      for (const d of e.details) if (isField(d.parameter)) setError(d.parameter, { type: 'server', message: d.message });
-      setProblem(`The invitation was not created. ${e.message}${e.requestId ? ` (reference ${e.requestId})` : ''}`);
-    },
-  });
-
+  const { register, handleSubmit, setError, reset, formState } = useZodForm(InvitationForm, emptyInvitationForm());
   const onSubmit = handleSubmit(
     (body) => {
       setProblem(null);
-      create.mutate(body);
+      create.mutate(body, {
+        onSuccess: (created) => {
+          reset(emptyInvitationForm());
+          onCreated(created);
+        },
+        onError: (e) => {
+          if (!(e instanceof ApiError)) {
+            setProblem('The invitation was not created. Try again.');
+            return;
+          }
+          for (const d of e.details) if (isField(d.parameter)) setError(d.parameter, { type: 'server', message: d.message });
+          setProblem(`The invitation was not created. ${referencedMessage(e)}`);
+        },
+      });
     },
     () => setProblem('The invitation was not created: check the fields marked below.'),
   );
-  const err = (name: FieldName): string | undefined => (get(errors, name) as { message?: string } | undefined)?.message;
+  const err = (name: FieldName): string | undefined => (get(formState.errors, name) as { message?: string } | undefined)?.message;
 
   return (
     <form onSubmit={onSubmit} noValidate className="stack biz-invite-form" aria-labelledby="biz-invite-form-title">
@@ -84,11 +68,7 @@ export function InvitationCreateForm({ applicationId, onCreated }: Props) {
         registration={register('ttl_hours')}
         error={err('ttl_hours')}
       />
-      <div className="actions">
-        <button type="submit" disabled={create.isPending}>
-          {create.isPending ? 'Creating the link…' : 'Create invitation link'}
-        </button>
-      </div>
+      <SubmitButton busy={create.isPending} busyLabel="Creating the link…" label="Create invitation link" />
     </form>
   );
 }

@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import type { DealApplicationSummary } from '@/server/deal-applications/progress';
+import type { DealApplicationSummary } from '@/lib/bff/deals';
 
 interface Props {
   dealId: string;

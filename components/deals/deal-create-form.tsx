@@ -1,18 +1,17 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
-import { useForm, useWatch, type FieldPath } from 'react-hook-form';
-import { z } from 'zod';
-import { ApiError } from '@/lib/api/api-error';
-import { apiFetch } from '@/lib/api/api-fetch';
-import { DealCreateForm as DealCreateFormSchema, DealView, dealCreateInputOf, type DealCreateForm as DealCreateFormValues } from '@/lib/bff/deals';
-import { businessChoicesQuery, dealKey, recipientsQuery } from '@/lib/queries/deals';
+import { useWatch, type FieldPath } from 'react-hook-form';
+import { ApiError, referencedMessage } from '@/lib/api/api-error';
+import { DealCreateForm as DealCreateFormSchema, dealCreateInputOf, type DealCreateForm as DealCreateFormValues } from '@/lib/bff/deals';
+import { businessChoicesQuery, recipientsQuery } from '@/lib/queries/deals';
+import { useCreateDeal } from '@/lib/queries/mutations/use-create-deal';
+import { SubmitButton } from '../ui/submit-button';
+import { useZodForm } from '../ui/use-zod-form';
+import { ChoiceField } from './choice-field';
 import { dealHref } from './deal-labels';
-
-const Created = z.object({ deal: DealView });
 
 /** Which form field an upstream refusal is about (its `parameter`, or the field it names). */
 const FIELDS: ReadonlySet<string> = new Set(['business_id', 'name', 'recipient_id']);
@@ -27,19 +26,12 @@ const businessLabel = (b: { id: string; name: string | null }) => b.name ?? `Unn
 /** Create a deal: its business, its name, and whom it is for (the Portal itself or a recipient). */
 export function DealCreateForm({ initialBusiness }: Props) {
   const router = useRouter();
-  const queryClient = useQueryClient();
+  const create = useCreateDeal();
   const [problem, setProblem] = useState<string | null>(null);
   const [loaded, setLoaded] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    control,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<DealCreateFormValues, unknown, z.output<typeof DealCreateFormSchema>>({
-    resolver: zodResolver(DealCreateFormSchema),
-    defaultValues: { business_id: initialBusiness?.id ?? '', name: '', for: 'portal', recipient_id: '' },
-  });
+  const defaults: DealCreateFormValues = { business_id: initialBusiness?.id ?? '', name: '', for: 'portal', recipient_id: '' };
+  const { register, handleSubmit, control, setError, formState } = useZodForm(DealCreateFormSchema, defaults);
+  const { errors } = formState;
   const forWhom = useWatch({ control, name: 'for' });
 
   const businesses = useInfiniteQuery(businessChoicesQuery());
@@ -57,37 +49,27 @@ export function DealCreateForm({ initialBusiness }: Props) {
     setLoaded(`${Math.max(0, after - before)} more ${which} loaded.`);
   };
 
-  const onSubmit = handleSubmit(async (values) => {
+  const onSubmit = handleSubmit((values) => {
     setProblem(null);
-    try {
-      // One key for this click: a retry the Portal client makes for it reuses the key, a new click does not.
-      const reply = await apiFetch('/api/deals', {
-        method: 'POST',
-        body: dealCreateInputOf(values),
-        headers: { 'Idempotency-Key': crypto.randomUUID() },
-        schema: Created,
-      });
-      queryClient.setQueryData(dealKey(reply.deal.id), reply.deal);
-      router.push(dealHref(reply.deal.id, values.business_id));
-    } catch (e) {
-      if (!(e instanceof ApiError)) {
-        setProblem('Creating the deal failed. Try again.');
-        return;
-      }
-      let placed = false;
-      for (const d of e.details) {
-        const field = d.parameter ?? d.field_key;
-        if (field && FIELDS.has(field)) {
-          setError(field as FieldPath<DealCreateFormValues>, { message: d.message }, { shouldFocus: !placed });
-          placed = true;
+    create.mutate(dealCreateInputOf(values), {
+      onSuccess: (deal) => router.push(dealHref(deal.id, values.business_id)),
+      onError: (e) => {
+        if (!(e instanceof ApiError)) {
+          setProblem('Creating the deal failed. Try again.');
+          return;
         }
-      }
-      setProblem(`${e.message}${e.requestId ? ` (reference ${e.requestId})` : ''}`);
-    }
+        let placed = false;
+        for (const d of e.details) {
+          const field = d.parameter ?? d.field_key;
+          if (field && FIELDS.has(field)) {
+            setError(field as FieldPath<DealCreateFormValues>, { message: d.message }, { shouldFocus: !placed });
+            placed = true;
+          }
+        }
+        setProblem(referencedMessage(e));
+      },
+    });
   });
-
-  const describedBy = (field: string, extra?: string) =>
-    [errors[field as keyof typeof errors] ? `${field}-error` : null, extra].filter(Boolean).join(' ') || undefined;
 
   return (
     <form onSubmit={onSubmit} noValidate className="stack" aria-labelledby="new-deal-title">
@@ -96,38 +78,21 @@ export function DealCreateForm({ initialBusiness }: Props) {
           {problem}
         </p>
       )}
-      <div className="field">
-        <label htmlFor="business_id">Business</label>
-        <div className="deals-choices">
-          <select id="business_id" aria-invalid={errors.business_id ? true : undefined} aria-describedby={describedBy('business_id')} {...register('business_id')}>
-            <option value="">{businesses.isPending ? 'Loading businesses…' : 'Choose a business'}</option>
-            {businessOptions.map((b) => (
-              <option key={b.id} value={b.id}>
-                {businessLabel(b)}
-              </option>
-            ))}
-          </select>
-          {businesses.hasNextPage && (
-            <button type="button" className="secondary" onClick={() => void loadMore('businesses')} disabled={businesses.isFetchingNextPage}>
-              Load more businesses
-            </button>
-          )}
-        </div>
-        {businesses.error && (
-          <p className="field-error" role="alert">
-            The businesses could not be loaded: {businesses.error.message}
-          </p>
-        )}
-        {errors.business_id && (
-          <p id="business_id-error" className="field-error" role="alert">
-            {errors.business_id.message}
-          </p>
-        )}
-      </div>
+      <ChoiceField
+        id="business_id"
+        label="Business"
+        plural="businesses"
+        placeholder="Choose a business"
+        options={businessOptions.map((b) => ({ id: b.id, label: businessLabel(b) }))}
+        list={businesses}
+        onLoadMore={() => void loadMore('businesses')}
+        registration={register('business_id')}
+        error={errors.business_id?.message}
+      />
 
       <div className="field">
         <label htmlFor="name">Deal name</label>
-        <input id="name" type="text" autoComplete="off" aria-invalid={errors.name ? true : undefined} aria-describedby={describedBy('name')} {...register('name')} />
+        <input id="name" type="text" autoComplete="off" aria-invalid={errors.name ? true : undefined} aria-describedby={errors.name ? 'name-error' : undefined} {...register('name')} />
         {errors.name && (
           <p id="name-error" className="field-error" role="alert">
             {errors.name.message}
@@ -146,50 +111,24 @@ export function DealCreateForm({ initialBusiness }: Props) {
           </label>
         </div>
         {forWhom === 'recipient' && (
-          <div className="field">
-            <label htmlFor="recipient_id">Recipient</label>
-            <div className="deals-choices">
-              <select
-                id="recipient_id"
-                aria-invalid={errors.recipient_id ? true : undefined}
-                aria-describedby={describedBy('recipient_id')}
-                {...register('recipient_id')}
-              >
-                <option value="">{recipients.isPending ? 'Loading recipients…' : 'Choose a recipient'}</option>
-                {recipientOptions.map((r) => (
-                  <option key={r.id} value={r.id}>
-                    {r.name}
-                  </option>
-                ))}
-              </select>
-              {recipients.hasNextPage && (
-                <button type="button" className="secondary" onClick={() => void loadMore('recipients')} disabled={recipients.isFetchingNextPage}>
-                  Load more recipients
-                </button>
-              )}
-            </div>
-            {recipients.error && (
-              <p className="field-error" role="alert">
-                The recipients could not be loaded: {recipients.error.message}
-              </p>
-            )}
-            {errors.recipient_id && (
-              <p id="recipient_id-error" className="field-error" role="alert">
-                {errors.recipient_id.message}
-              </p>
-            )}
-          </div>
+          <ChoiceField
+            id="recipient_id"
+            label="Recipient"
+            plural="recipients"
+            placeholder="Choose a recipient"
+            options={recipientOptions.map((r) => ({ id: r.id, label: r.name }))}
+            list={recipients}
+            onLoadMore={() => void loadMore('recipients')}
+            registration={register('recipient_id')}
+            error={errors.recipient_id?.message}
+          />
         )}
       </fieldset>
 
       <p role="status" className="visually-hidden">
         {loaded ?? ''}
       </p>
-      <div className="actions">
-        <button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? 'Creating the deal…' : 'Create the deal'}
-        </button>
-      </div>
+      <SubmitButton busy={create.isPending} busyLabel="Creating the deal…" label="Create the deal" />
     </form>
   );
 }

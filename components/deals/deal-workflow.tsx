@@ -1,12 +1,12 @@
 'use client';
 
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { ApiError } from '@/lib/api/api-error';
-import { apiFetch } from '@/lib/api/api-fetch';
+import { ApiError, referencedMessage } from '@/lib/api/api-error';
 import type { StagesView } from '@/lib/bff/businesses';
-import { DealView } from '@/lib/bff/deals';
-import { dealKey, dealQuery } from '@/lib/queries/deals';
+import type { DealView } from '@/lib/bff/deals';
+import { dealQuery } from '@/lib/queries/deals';
+import { useMoveDealStage } from '@/lib/queries/mutations/use-move-deal-stage';
 import { recipientLabel, statusLabel } from './deal-labels';
 
 interface Props {
@@ -20,8 +20,6 @@ type Outcome =
   | { kind: 'changed'; text: string; retry: { id: string; name: string } }
   | { kind: 'failed'; text: string };
 
-const reference = (e: ApiError) => (e.requestId ? ` (reference ${e.requestId})` : '');
-
 /** What moved under us, in words: the stage, or else some other change of the deal. */
 function explainChange(before: DealView, now: DealView): string {
   if (before.workflow.stage.id !== now.workflow.stage.id) {
@@ -33,9 +31,9 @@ function explainChange(before: DealView, now: DealView): string {
 
 /** A deal's facts and its workflow: every stage of its pipeline in order, with a move to any other. */
 export function DealWorkflow({ initialDeal, stages, business }: Props) {
-  const queryClient = useQueryClient();
   const { data: deal } = useQuery({ ...dealQuery(initialDeal.id), initialData: initialDeal });
-  const [busy, setBusy] = useState<string | null>(null);
+  const mover = useMoveDealStage();
+  const busy = mover.isPending;
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const messageRef = useRef<HTMLDivElement>(null);
   const currentIndex = stages.items.findIndex((s) => s.id === deal.workflow.stage.id);
@@ -46,35 +44,25 @@ export function DealWorkflow({ initialDeal, stages, business }: Props) {
     requestAnimationFrame(() => messageRef.current?.focus());
   };
 
-  const move = async (target: { id: string; name: string }) => {
+  const move = (target: { id: string; name: string }) => {
     const before = deal;
-    setBusy(target.id);
     setOutcome(null);
-    try {
-      const reply = await apiFetch(`/api/deals/${encodeURIComponent(before.id)}/stage-transitions`, {
-        method: 'POST',
-        body: { stage_id: target.id },
-        headers: { 'If-Match': before.etag, 'Idempotency-Key': crypto.randomUUID() },
-      });
-      const moved = DealView.parse((reply as { deal: unknown }).deal);
-      queryClient.setQueryData(dealKey(moved.id), moved);
-      show({ kind: 'moved', text: `Moved to ${moved.workflow.stage.name}.` });
-    } catch (e) {
-      if (e instanceof ApiError && e.status === 412) {
-        const current = DealView.safeParse((e.body as { current?: unknown } | null)?.current);
-        const now = current.success ? current.data : await queryClient.fetchQuery({ ...dealQuery(before.id), staleTime: 0 });
-        queryClient.setQueryData(dealKey(now.id), now);
-        const explained = `${explainChange(before, now)} It is now at ${now.workflow.stage.name}; your move to ${target.name} was not made.`;
-        if (now.workflow.stage.id === target.id) show({ kind: 'moved', text: `${explainChange(before, now)} It is already at ${target.name}.` });
-        else show({ kind: 'changed', text: explained, retry: target });
-      } else if (e instanceof ApiError) {
-        show({ kind: 'failed', text: `The deal was not moved: ${e.message}${reference(e)}` });
-      } else {
-        show({ kind: 'failed', text: 'The deal was not moved. Try again.' });
-      }
-    } finally {
-      setBusy(null);
-    }
+    mover.mutate(
+      { before, stageId: target.id },
+      {
+        onSuccess: (result) => {
+          if (result.kind === 'moved') {
+            show({ kind: 'moved', text: `Moved to ${result.deal.workflow.stage.name}.` });
+            return;
+          }
+          const now = result.current;
+          if (now.workflow.stage.id === target.id) show({ kind: 'moved', text: `${explainChange(before, now)} It is already at ${target.name}.` });
+          else show({ kind: 'changed', text: `${explainChange(before, now)} It is now at ${now.workflow.stage.name}; your move to ${target.name} was not made.`, retry: target });
+        },
+        onError: (e) =>
+          show({ kind: 'failed', text: e instanceof ApiError ? `The deal was not moved: ${referencedMessage(e)}` : 'The deal was not moved. Try again.' }),
+      },
+    );
   };
 
   return (
@@ -107,7 +95,7 @@ export function DealWorkflow({ initialDeal, stages, business }: Props) {
                 </span>
                 <span className="deals-step-state">{current ? 'Current stage' : currentIndex >= 0 && i < currentIndex ? 'Earlier stage' : 'Later stage'}</span>
                 {!current && (
-                  <button type="button" className="secondary" onClick={() => void move(s)} disabled={busy !== null}>
+                  <button type="button" className="secondary" onClick={() => move(s)} disabled={busy}>
                     Move to {s.name}
                   </button>
                 )}
@@ -127,7 +115,7 @@ export function DealWorkflow({ initialDeal, stages, business }: Props) {
             {outcome?.kind === 'changed' && (
               <div className="notice warning">
                 <p>{outcome.text}</p>
-                <button type="button" onClick={() => void move(outcome.retry)} disabled={busy !== null}>
+                <button type="button" onClick={() => move(outcome.retry)} disabled={busy}>
                   Move to {outcome.retry.name} now
                 </button>
               </div>

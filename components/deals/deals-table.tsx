@@ -1,5 +1,6 @@
 import Link from 'next/link';
 import type { DealSummaryView } from '@/lib/bff/deals';
+import { TableHead } from '../ui/table-head';
 import { dealHref, recipientLabel, statusLabel } from './deal-labels';
 
 interface Props {
@@ -15,17 +16,7 @@ const dateOf = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { day:
 export function DealsTable({ deals, business, caption }: Props) {
   return (
     <table className="table">
-      <caption className="visually-hidden">{caption}</caption>
-      <thead>
-        <tr>
-          <th scope="col">Deal</th>
-          {business && <th scope="col">Business</th>}
-          <th scope="col">For</th>
-          <th scope="col">Stage</th>
-          <th scope="col">Status</th>
-          <th scope="col">Last updated</th>
-        </tr>
-      </thead>
+      <TableHead caption={caption} columns={['Deal', business !== null && 'Business', 'For', 'Stage', 'Status', 'Last updated']} />
       <tbody>
         {deals.map((d) => (
           <tr key={d.id}>

@@ -1,5 +1,6 @@
-import { ApiError } from '@/lib/api/api-error';
+import { ApiError, referencedMessage } from '@/lib/api/api-error';
 import { apiFetch } from '@/lib/api/api-fetch';
+import { apiPaths, type FormApiBase } from '@/lib/api/paths';
 import { AnswersWriteResult, type CurrentAnswers } from '@/lib/bff/applications';
 import { ItemWriteResult, type CurrentItems } from '@/lib/bff/items';
 import {
@@ -13,8 +14,7 @@ import {
   type FormModel,
   type WriteBatch,
 } from '@/lib/forms';
-import type { FormApiBase } from '@/lib/queries/form-snapshot';
-import type { SendOutcome } from './form-runtime';
+import type { SendOutcome } from '@/lib/forms/form-runtime';
 
 /**
  * One autosave write through the BFF (DESIGN.md §5): PATCH answers/ for top-level answers, PATCH one
@@ -28,11 +28,12 @@ export async function sendBatch(
   batch: WriteBatch,
 ): Promise<SendOutcome> {
   const writes = writesFor(model, batch.edits);
+  const paths = apiPaths.form(apiBase);
   const headers = { 'If-Match': batch.etag };
   try {
     if (batch.target.kind === 'answers') {
       if (writes.answers.length === 0) return { type: 'success', answersRevision: batch.answersRevision, etag: batch.etag };
-      const res = await apiFetch(`${apiBase}/answers`, {
+      const res = await apiFetch(paths.answers(), {
         method: 'PATCH',
         headers,
         body: { answers_revision: batch.answersRevision, answers: writes.answers },
@@ -45,7 +46,7 @@ export async function sendBatch(
     if (!item) return { type: 'gone', itemId };
     const answers = writes.items.get(itemId) ?? [];
     if (answers.length === 0) return { type: 'success', answersRevision: batch.answersRevision, etag: batch.etag };
-    const res = await apiFetch(`${apiBase}/items/${encodeURIComponent(item.blockKey)}/${encodeURIComponent(itemId)}`, {
+    const res = await apiFetch(paths.item(item.blockKey, itemId), {
       method: 'PATCH',
       headers,
       body: { answers_revision: batch.answersRevision, answers },
@@ -92,5 +93,5 @@ function outcomeOfError(model: FormModel, batch: WriteBatch, e: ApiError): SendO
   }
   if (e.status === 401) return { type: 'error', message: 'Your session has ended. Sign in again in another tab; your changes are kept here.' };
   if (e.status === 409) return { type: 'rejected', fieldErrors: {} };
-  return { type: 'error', message: e.requestId ? `${e.message} (reference ${e.requestId})` : e.message };
+  return { type: 'error', message: referencedMessage(e) };
 }

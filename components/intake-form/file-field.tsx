@@ -2,16 +2,20 @@
 
 import { useRef, useState } from 'react';
 import { ApiError } from '@/lib/api/api-error';
-import { fileDownloadUrl, removeFile, uploadFile, type UploadTarget } from '@/lib/api/upload-file';
+import { apiPaths, type FormApiBase, type UploadTarget } from '@/lib/api/paths';
+import { uploadFile } from '@/lib/api/upload-file';
 import type { FileView } from '@/lib/bff/files';
-import { acceptAttribute, checkFilesBeforeUpload, formatBytes } from '@/lib/forms/file-checks';
+import { acceptAttribute, checkFilesBeforeUpload, choiceSummary, formatBytes } from '@/lib/forms/file-checks';
+import { useDeleteFile } from '@/lib/queries/mutations/use-delete-file';
+import { FileInput } from '../uploads/file-input';
+import { RemoveFileButton } from '../uploads/remove-file-button';
 import { UploadProgressList } from '../uploads/upload-progress-list';
 import { useFileDrop } from '../uploads/use-file-drop';
 import { useUploadQueue, type QueuedUpload } from '../uploads/use-upload-queue';
 import './file-field.css';
 
 export interface FileFieldProps {
-  apiBase: string;
+  apiBase: FormApiBase;
   /** id of the visible control, for <label htmlFor> and for links that focus the field */
   inputId: string;
   label: string;
@@ -43,7 +47,7 @@ export function FileField(props: FileFieldProps) {
   const multiple = maxFiles !== 1;
 
   const [problems, setProblems] = useState<Problem[]>([]);
-  const [removing, setRemoving] = useState<ReadonlySet<string>>(new Set());
+  const deletion = useDeleteFile(apiBase);
   const [status, setStatus] = useState('');
   const inputRef = useRef<HTMLInputElement>(null);
   const nextCheck = useRef(0);
@@ -61,7 +65,7 @@ export function FileField(props: FileFieldProps) {
   );
   const { dragging, zoneProps } = useFileDrop((dropped) => add(dropped, 'dropped'));
 
-  function add(chosen: File[], how: string) {
+  function add(chosen: File[], how: 'chosen' | 'dropped') {
     if (chosen.length === 0) return;
     const checks = checkFilesBeforeUpload(chosen, { already: files.length + uploads.length, maxFiles, multiple });
     const batch = nextCheck.current++;
@@ -69,12 +73,7 @@ export function FileField(props: FileFieldProps) {
     setProblems(checks.flatMap((c, i) => (c.ok ? [] : [{ key: `check-${batch}-${i}`, message: c.message }])));
     const accepted = checks.flatMap((c) => (c.ok ? [c.file] : []));
     enqueue(accepted);
-    const refused = checks.length - accepted.length;
-    setStatus(
-      `${count(checks.length)} ${how}. ` +
-        (accepted.length > 0 ? `Uploading ${count(accepted.length)}. ` : '') +
-        (refused > 0 ? `${count(refused)} not accepted.` : ''),
-    );
+    setStatus(choiceSummary(checks, how));
   }
 
   function cancel(upload: QueuedUpload) {
@@ -85,22 +84,15 @@ export function FileField(props: FileFieldProps) {
   }
 
   async function remove(file: FileView) {
-    if (removing.has(file.id)) return;
-    setRemoving((s) => new Set(s).add(file.id));
+    if (deletion.removing.includes(file.id)) return;
     setProblems((list) => list.filter((p) => p.key !== `remove-${file.id}`));
     try {
-      await removeFile(apiBase, file.id);
+      await deletion.mutateAsync(file.id);
       props.onRemoved(file.id);
       setStatus(`${file.filename} removed`);
       inputRef.current?.focus();
     } catch (e) {
       addProblem(`remove-${file.id}`, `${file.filename} was not removed. ${messageOf(e)}`);
-    } finally {
-      setRemoving((s) => {
-        const next = new Set(s);
-        next.delete(file.id);
-        return next;
-      });
     }
   }
 
@@ -138,22 +130,13 @@ export function FileField(props: FileFieldProps) {
       {files.length > 0 ? (
         <ul className="file-field-list" aria-label="Attached files">
           {files.map((f) => {
-            const busy = removing.has(f.id);
+            const busy = deletion.removing.includes(f.id);
             return (
               <li key={f.id}>
-                <a href={fileDownloadUrl(apiBase, f.id)}>{f.filename}</a>
+                <a href={apiPaths.form(apiBase).fileDownload(f.id)}>{f.filename}</a>
                 <span className="muted"> ({formatBytes(f.size)})</span>
                 {!readOnly && (
-                  <button
-                    type="button"
-                    className="link-button"
-                    aria-label={`${busy ? 'Removing' : 'Remove'} ${f.filename}`}
-                    // aria-disabled rather than disabled: a disabled button drops the keyboard focus.
-                    aria-disabled={busy || undefined}
-                    onClick={() => void remove(f)}
-                  >
-                    {busy ? 'Removing…' : 'Remove'}
-                  </button>
+                  <RemoveFileButton fileName={f.filename} busy={busy} onRemove={() => void remove(f)} />
                 )}
               </li>
             );
@@ -172,19 +155,14 @@ export function FileField(props: FileFieldProps) {
         >
           <span className="muted">Drag and drop {multiple ? 'files' : 'a file'} here, or</span>
           <label htmlFor={inputId}>{multiple ? 'Choose files' : 'Choose a file'}</label>
-          <input
+          <FileInput
             ref={inputRef}
             id={inputId}
-            type="file"
             multiple={multiple}
             accept={ACCEPT}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={describedBy}
-            onChange={(e) => {
-              add(Array.from(e.currentTarget.files ?? []), 'chosen');
-              // Cleared so that choosing the same file again (after a failure) fires change again.
-              e.currentTarget.value = '';
-            }}
+            invalid={Boolean(error)}
+            describedBy={describedBy}
+            onFiles={(chosen) => add(chosen, 'chosen')}
           />
         </div>
       )}
@@ -207,8 +185,6 @@ export function FileField(props: FileFieldProps) {
     </fieldset>
   );
 }
-
-const count = (n: number) => `${n} file${n === 1 ? '' : 's'}`;
 
 function messageOf(e: unknown): string {
   return e instanceof ApiError ? e.message : 'Something went wrong. Try again.';

@@ -2,9 +2,9 @@
 
 import { useState } from 'react';
 import { ApiError } from '@/lib/api/api-error';
-import { apiFetch } from '@/lib/api/api-fetch';
-import { ItemDeleteResult, ItemWriteResult, type CurrentItems } from '@/lib/bff/items';
 import { checkGroupCount, groupName, indexItems, type FormItem, type GroupModel } from '@/lib/forms';
+import { useAddItem } from '@/lib/queries/mutations/use-add-item';
+import { useDeleteItem } from '@/lib/queries/mutations/use-delete-item';
 import { inputIdOf } from './dom-values';
 import { QuestionView } from './question-view';
 import { useFormEnv, useRuntime } from './runtime-context';
@@ -18,34 +18,24 @@ export function GroupView({ group, parentItemId }: { group: GroupModel; parentIt
   const { runtime, apiBase, editable } = useFormEnv();
   const items = useRuntime((r) => r.childrenOf(group.blockKey, parentItemId));
   const submitTried = useRuntime((r) => r.submitAttempted);
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
+  const adder = useAddItem(apiBase, runtime);
+  const busy = adder.isPending;
+  const problem = adder.error ? problemOf(adder.error, 'The item could not be added. Try again.') : null;
   const gName = groupName(group.blockKey, parentItemId);
   const countError = submitTried ? checkGroupCount(group, indexItems(runtime.items), parentItemId) : null;
   const atMax = group.maxItems !== null && items.length >= group.maxItems;
   const headingId = `${inputIdOf(gName)}-title`;
 
-  const add = async () => {
-    setBusy(true);
-    setProblem(null);
-    const basedOn = runtime.autosave.answersRevision;
-    try {
-      const res = await apiFetch(`${apiBase}/items/${encodeURIComponent(group.blockKey)}`, {
-        method: 'POST',
-        body: parentItemId === null ? {} : { parent_item_id: parentItemId },
-        // One key per click: a retry of this request after a lost reply cannot add a second item.
-        headers: { 'Idempotency-Key': crypto.randomUUID() },
-        schema: ItemWriteResult,
-      });
-      runtime.addItem(res.item, { answersRevision: res.answers_revision, etag: res.etag, basedOn });
-      const first = group.questions[0]?.fields[0];
-      if (first) requestAnimationFrame(() => document.getElementById(inputIdOf(`i.${res.item.item_id}.${first.schemaKey}.${first.fieldKey}`))?.focus());
-    } catch (e) {
-      setProblem(e instanceof ApiError ? e.message : 'The item could not be added. Try again.');
-    } finally {
-      setBusy(false);
-    }
-  };
+  const add = () =>
+    adder.mutate(
+      { blockKey: group.blockKey, parentItemId },
+      {
+        onSuccess: (item) => {
+          const first = group.questions[0]?.fields[0];
+          if (first) requestAnimationFrame(() => document.getElementById(inputIdOf(`i.${item.item_id}.${first.schemaKey}.${first.fieldKey}`))?.focus());
+        },
+      },
+    );
 
   return (
     <section className={`group depth-${group.depth}`} aria-labelledby={headingId} data-group={group.blockKey}>
@@ -86,38 +76,14 @@ function ItemView({ group, item, number, canRemove }: { group: GroupModel; item:
   const { runtime, apiBase } = useFormEnv();
   const count = useRuntime((r) => r.childrenOf(group.blockKey, item.parentItemId).length);
   const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
+  const remover = useDeleteItem(apiBase, runtime);
+  const busy = remover.isPending;
+  const problem = remover.error ? problemOf(remover.error, 'The item could not be removed. Try again.') : null;
   const title = `${singular(group.label)} ${number}`;
   const titleId = `${inputIdOf(item.itemId)}-title`;
   const belowMin = group.minItems !== null && count <= group.minItems;
 
-  const remove = async () => {
-    setBusy(true);
-    setProblem(null);
-    // Pending answers are sent first, so the ETag below is the newest this page knows.
-    await runtime.whenSettled();
-    const url = `${apiBase}/items/${encodeURIComponent(group.blockKey)}/${encodeURIComponent(item.itemId)}`;
-    const basedOn = runtime.autosave.answersRevision;
-    const attempt = (etag: string) => apiFetch(url, { method: 'DELETE', headers: { 'If-Match': etag }, schema: ItemDeleteResult });
-    try {
-      let res;
-      try {
-        res = await attempt(runtime.autosave.etag);
-      } catch (e) {
-        // Someone else wrote in between: the person asked for this item to go, so go on with the new ETag.
-        const current = e instanceof ApiError && e.status === 412 ? (e.body as { current?: CurrentItems } | null)?.current : undefined;
-        if (!current) throw e;
-        runtime.replaceGroupItems(current.block_key, current.items);
-        if (!current.items.some((i) => i.item_id === item.itemId)) return;
-        res = await attempt(current.etag);
-      }
-      runtime.removeItems(res.deleted_item_ids, { answersRevision: res.answers_revision, etag: res.etag, basedOn });
-    } catch (e) {
-      setProblem(e instanceof ApiError ? e.message : 'The item could not be removed. Try again.');
-      setBusy(false);
-    }
-  };
+  const remove = () => remover.mutate({ blockKey: group.blockKey, itemId: item.itemId });
 
   return (
     <li className="item">
@@ -163,6 +129,8 @@ function ItemView({ group, item, number, canRemove }: { group: GroupModel; item:
     </li>
   );
 }
+
+const problemOf = (e: Error, otherwise: string) => (e instanceof ApiError ? e.message : otherwise);
 
 /** "Owners" → "Owner", "Addresses" → "Address", for buttons and item titles. */
 export function singular(label: string): string {

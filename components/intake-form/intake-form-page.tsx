@@ -2,9 +2,11 @@
 
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ApiError } from '@/lib/api/api-error';
+import { ApiError, referencedMessage } from '@/lib/api/api-error';
 import type { FormSnapshotView } from '@/lib/bff/form-snapshot';
-import { formSnapshotQuery, type FormApiBase } from '@/lib/queries/form-snapshot';
+import type { FormApiBase } from '@/lib/api/paths';
+import { formSnapshotQuery } from '@/lib/queries/form-snapshot';
+import { LoadError } from '../ui/load-state';
 import { IntakeForm } from './intake-form';
 import { measured } from './timing';
 
@@ -37,15 +39,9 @@ export function IntakeFormPage({ apiBase, snapshotJson, canWrite, deviceKey, ini
   }
   if (error) {
     return (
-      <div className="notice warning" role="alert">
-        <p>
-          The application could not be loaded: {error.message}
-          {error instanceof ApiError && error.requestId ? ` (reference ${error.requestId})` : ''}
-        </p>
-        <button type="button" onClick={() => void refetch()}>
-          Try again
-        </button>
-      </div>
+      <LoadError onRetry={() => void refetch()}>
+        The application could not be loaded: {error instanceof ApiError ? referencedMessage(error) : error.message}
+      </LoadError>
     );
   }
   return <IntakeForm apiBase={apiBase} snapshot={data} canWrite={canWrite} deviceKey={deviceKey} initialSection={initialSection} />;

@@ -3,15 +3,15 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
+import type { FormApiBase } from '@/lib/api/paths';
 import type { ApplicationView } from '@/lib/bff/applications';
 import type { FormSnapshotView } from '@/lib/bff/form-snapshot';
 import { fieldForName, formModel, formStateFrom, nestValues, parseName, type FormValues } from '@/lib/forms';
+import { FormRuntime } from '@/lib/forms/form-runtime';
 import { applicationKey, applicationQuery } from '@/lib/queries/application';
 import { useLiveFormRefresh } from '@/components/live/use-live-form-refresh';
-import type { FormApiBase } from '@/lib/queries/form-snapshot';
 import { sendBatch } from './autosave-transport';
 import { inputIdOf, toDomValue } from './dom-values';
-import { FormRuntime } from './form-runtime';
 import { MergeNotices } from './merge-notices';
 import { FormEnvProvider, type FormEnv } from './runtime-context';
 import { SaveStatus } from './save-status';

@@ -1,22 +1,16 @@
 'use client';
 
-import { fieldForName, type FieldModel, type FormModel } from '@/lib/forms';
+import { fieldForName } from '@/lib/forms';
 import { displayValue } from './display-value';
+import { FieldLink, labelOfName } from './field-link';
 import { useFormEnv, useRuntime } from './runtime-context';
-
-/** "Owners 2 – Full name": where a name lives, for lists that link to fields. */
-export function labelOfName(model: FormModel, name: string): string {
-  const field: FieldModel | undefined = fieldForName(model, name);
-  if (!field) return name;
-  return field.question.fields.length > 1 ? `${field.question.label} – ${field.label}` : field.question.label;
-}
 
 /**
  * What the last merge did (DESIGN.md §4): answers others changed that were taken in, answers both changed
  * that wait for the person, and edits to items someone removed. Each links to its field.
  */
 export function MergeNotices() {
-  const { runtime, goToField } = useFormEnv();
+  const { runtime } = useFormEnv();
   const theirs = useRuntime((r) => r.autosave.theirsApplied);
   const conflicts = useRuntime((r) => r.autosave.conflicts);
   const orphaned = useRuntime((r) => r.autosave.orphaned);
@@ -37,9 +31,7 @@ export function MergeNotices() {
           <ul>
             {conflicts.map((c) => (
               <li key={c.name}>
-                <a href={`#${c.name}`} onClick={(e) => (e.preventDefault(), goToField(c.name))}>
-                  {labelOfName(model, c.name)}
-                </a>
+                <FieldLink name={c.name} />
               </li>
             ))}
           </ul>
@@ -54,10 +46,7 @@ export function MergeNotices() {
           <ul>
             {theirs.map((t) => (
               <li key={t.name}>
-                <a href={`#${t.name}`} onClick={(e) => (e.preventDefault(), goToField(t.name))}>
-                  {labelOfName(model, t.name)}
-                </a>
-                : {displayValue(fieldForName(model, t.name), t.theirs)}
+                <FieldLink name={t.name} />: {displayValue(fieldForName(model, t.name), t.theirs)}
               </li>
             ))}
           </ul>

@@ -1,8 +1,8 @@
 'use client';
 
 import { createContext, useContext, useSyncExternalStore } from 'react';
-import type { FormApiBase } from '@/lib/queries/form-snapshot';
-import type { FormRuntime } from './form-runtime';
+import type { FormApiBase } from '@/lib/api/paths';
+import type { FormRuntime } from '@/lib/forms/form-runtime';
 
 export interface FormEnv {
   runtime: FormRuntime;

@@ -1,13 +1,11 @@
 'use client';
 
-import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { ApiError } from '@/lib/api/api-error';
-import { apiFetch } from '@/lib/api/api-fetch';
-import { ApplicationView } from '@/lib/bff/applications';
+import { ApiError, referencedMessage } from '@/lib/api/api-error';
+import type { ApplicationView } from '@/lib/bff/applications';
 import { answerName, itemName, type MissingEntry } from '@/lib/forms';
-import { applicationKey, applicationQuery } from '@/lib/queries/application';
-import { labelOfName } from './merge-notices';
+import { useSubmitApplication } from '@/lib/queries/mutations/use-submit-application';
+import { FieldLink, labelOfName } from './field-link';
 import { useFormEnv } from './runtime-context';
 
 interface Problem {
@@ -26,8 +24,8 @@ const describe = (m: MissingEntry): string => {
  * to its field); the Portal has the last word, and its 422 list is shown the same way.
  */
 export function SubmitPanel({ onSubmitted }: { onSubmitted(app: ApplicationView): void }) {
-  const { runtime, apiBase, goToField } = useFormEnv();
-  const queryClient = useQueryClient();
+  const { runtime, apiBase } = useFormEnv();
+  const submitter = useSubmitApplication(apiBase);
   const [busy, setBusy] = useState<string | null>(null);
   const [problems, setProblems] = useState<Problem[] | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -68,23 +66,7 @@ export function SubmitPanel({ onSubmitted }: { onSubmitted(app: ApplicationView)
         return;
       }
       setBusy('Submitting…');
-      // One key for this click: only an identical retry (same ETag) may reuse it.
-      const send = async (etag: string) =>
-        apiFetch(`${apiBase}/submit`, {
-          method: 'POST',
-          headers: { 'If-Match': etag, 'Idempotency-Key': crypto.randomUUID() },
-        });
-      const fresh = () => queryClient.fetchQuery({ ...applicationQuery(apiBase), staleTime: 0 });
-      let reply: unknown;
-      try {
-        reply = await send((await fresh()).etag);
-      } catch (e) {
-        // The application moved since it was read (an answer saved a moment ago): read it again, once.
-        if (!(e instanceof ApiError && e.status === 412)) throw e;
-        reply = await send((await fresh()).etag);
-      }
-      const app = ApplicationView.parse((reply as { application: unknown }).application);
-      queryClient.setQueryData(applicationKey(apiBase), app);
+      const app = await submitter.mutateAsync();
       runtime.clearStorage();
       onSubmitted(app);
     } catch (e) {
@@ -101,7 +83,7 @@ export function SubmitPanel({ onSubmitted }: { onSubmitted(app: ApplicationView)
           }),
         );
       } else {
-        setFailure(e instanceof ApiError ? `${e.message}${e.requestId ? ` (reference ${e.requestId})` : ''}` : 'Submitting failed. Try again.');
+        setFailure(e instanceof ApiError ? referencedMessage(e) : 'Submitting failed. Try again.');
       }
     } finally {
       setBusy(null);
@@ -124,9 +106,7 @@ export function SubmitPanel({ onSubmitted }: { onSubmitted(app: ApplicationView)
             {problems.map((p, i) => (
               <li key={`${p.name}-${i}`}>
                 {p.name ? (
-                  <a href={`#${p.name}`} onClick={(e) => (e.preventDefault(), goToField(p.name))}>
-                    {p.label}
-                  </a>
+                  <FieldLink name={p.name}>{p.label}</FieldLink>
                 ) : (
                   p.label
                 )}

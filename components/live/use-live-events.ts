@@ -1,6 +1,7 @@
 'use client';
 
 import { useEffect, useRef } from 'react';
+import { apiPaths } from '@/lib/api/paths';
 import { LIVE_RESYNC, LIVE_SESSION_ENDED, LiveEventView, type LiveMessageView } from '@/lib/bff/live-events';
 
 /** What a page has open, as the query of GET /api/events. */
@@ -20,10 +21,10 @@ export function useLiveEvents(target: LiveTarget | null, onMessage: (message: Li
   useEffect(() => {
     handler.current = onMessage;
   });
-  const query = target ? new URLSearchParams(target as Record<string, string>).toString() : null;
+  const url = target ? apiPaths.events(target) : null;
 
   useEffect(() => {
-    if (query === null || typeof EventSource === 'undefined') return;
+    if (url === null || typeof EventSource === 'undefined') return;
     let source: EventSource | null = null;
     let retry: ReturnType<typeof setTimeout> | null = null;
     let failures = 0;
@@ -37,7 +38,7 @@ export function useLiveEvents(target: LiveTarget | null, onMessage: (message: Li
       source = null;
     };
     const connect = () => {
-      const es = new EventSource(`/api/events?${query}`);
+      const es = new EventSource(url);
       source = es;
       es.onopen = () => {
         failures = 0;
@@ -68,5 +69,5 @@ export function useLiveEvents(target: LiveTarget | null, onMessage: (message: Li
     };
     connect();
     return stop;
-  }, [query]);
+  }, [url]);
 }

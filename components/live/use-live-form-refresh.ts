@@ -2,14 +2,13 @@
 
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { apiFetch } from '@/lib/api/api-fetch';
-import { FormSnapshotView } from '@/lib/bff/form-snapshot';
+import type { FormApiBase } from '@/lib/api/paths';
 import { LIVE_RESYNC, type LiveMessageView } from '@/lib/bff/live-events';
 import { fieldForName, type FormValue } from '@/lib/forms';
 import { applicationKey } from '@/lib/queries/application';
-import { formSnapshotKey, type FormApiBase } from '@/lib/queries/form-snapshot';
+import { formSnapshotKey, readFormSnapshot } from '@/lib/queries/form-snapshot';
 import { toDomValue } from '@/components/intake-form/dom-values';
-import type { FormRuntime } from '@/components/intake-form/form-runtime';
+import type { FormRuntime } from '@/lib/forms/form-runtime';
 import { CoalescedRunner } from './coalesced-runner';
 import { useLiveEvents } from './use-live-events';
 
@@ -53,7 +52,7 @@ export function useLiveFormRefresh(options: Options) {
 }
 
 async function readAndMerge({ apiBase, runtime, editable, setValue, queryClient }: Options & { queryClient: QueryClient }) {
-  const snapshot = await apiFetch(`${apiBase}/form`, { schema: FormSnapshotView });
+  const snapshot = await readFormSnapshot(apiBase);
   queryClient.setQueryData(applicationKey(apiBase), snapshot.application);
   // An older or equal revision holds nothing this page lacks (a read overtaken by its own save).
   if (snapshot.answers.answers_revision <= runtime.autosave.answersRevision) return;

@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import type { ErrorDetail } from '@/lib/portal';
 
 /** A refused /api call, as the browser code handles it: the BFF's error body plus the HTTP status. */
@@ -13,4 +14,23 @@ export class ApiError extends Error {
   ) {
     super(message);
   }
+}
+
+/** The BFF's message with the request id to quote, e.g. "The Portal is busy. (reference req_1)". */
+export const referencedMessage = (e: ApiError): string => `${e.message}${e.requestId ? ` (reference ${e.requestId})` : ''}`;
+
+/**
+ * A refusal whose outcome is unknown: the request may have reached the Portal (no reply, rate limited, a
+ * server error), so a retry of the same write must reuse its Idempotency-Key.
+ */
+export const outcomeUnknown = (e: unknown): boolean => e instanceof ApiError && (e.status === 0 || e.status === 429 || e.status >= 500);
+
+/**
+ * The object as it is now that a 412 reply carries (`current`), read with the given schema; null for any
+ * other error, or a 412 without a readable `current`.
+ */
+export function conflictCurrent<S extends z.ZodType>(e: unknown, schema: S): z.output<S> | null {
+  if (!(e instanceof ApiError) || e.status !== 412) return null;
+  const parsed = schema.safeParse((e.body as { current?: unknown } | null)?.current);
+  return parsed.success ? parsed.data : null;
 }

@@ -53,3 +53,11 @@ export async function apiFetch<S extends z.ZodType | undefined = undefined>(
   }
   return (o.schema ? o.schema.parse(json) : json) as S extends z.ZodType ? z.output<S> : unknown;
 }
+
+/**
+ * A POST with an Idempotency-Key of its own: the retries the BFF's Portal client makes of it reuse the key,
+ * another call (another click) gets a new one.
+ */
+export function postWithNewKey<T>(path: string, schema: z.ZodType<T>, body?: unknown): Promise<T> {
+  return apiFetch(path, { method: 'POST', body, headers: { 'Idempotency-Key': crypto.randomUUID() }, schema });
+}

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { UploadResultView } from '@/lib/bff/businesses';
+import { apiPaths } from './paths';
 import { xhrUpload } from './xhr-upload';
 
 export interface BusinessDocumentUpload {
@@ -15,7 +16,6 @@ const UploadReply = z.object({ upload: UploadResultView });
 
 /** Streams one initial document of a new business into its slot, the name in `?filename=`. */
 export async function uploadBusinessDocument({ businessId, uploadId, file, onProgress, signal }: BusinessDocumentUpload): Promise<UploadResultView> {
-  const path = `/api/businesses/${encodeURIComponent(businessId)}/uploads/${encodeURIComponent(uploadId)}`;
-  const url = `${path}?${new URLSearchParams({ filename: file.name })}`;
+  const url = apiPaths.business(businessId).upload(uploadId, file.name);
   return (await xhrUpload({ url, file, schema: UploadReply, onProgress, signal })).upload;
 }

@@ -1,17 +1,18 @@
 import { EvidenceUploadReply } from '@/lib/bff/autofill';
 import { FILENAME_HEADER } from '@/lib/bff/files';
+import { apiPaths } from './paths';
 import { xhrUpload } from './xhr-upload';
 
 export interface UploadEvidenceOptions {
-  /** `/api/applications/<id>/autofill`. */
-  base: string;
+  applicationId: string;
   file: File;
   onProgress?: (loaded: number, total: number) => void;
   signal?: AbortSignal;
 }
 
 /** Streams one evidence document to the BFF, named in X-Filename. */
-export function uploadEvidence({ base, file, onProgress, signal }: UploadEvidenceOptions): Promise<EvidenceUploadReply> {
+export function uploadEvidence({ applicationId, file, onProgress, signal }: UploadEvidenceOptions): Promise<EvidenceUploadReply> {
   const headers = { [FILENAME_HEADER]: encodeURIComponent(file.name) };
-  return xhrUpload({ url: `${base}/preparation/files`, file, headers, schema: EvidenceUploadReply, onProgress, signal });
+  const url = apiPaths.application(applicationId).autofill.evidence();
+  return xhrUpload({ url, file, headers, schema: EvidenceUploadReply, onProgress, signal });
 }

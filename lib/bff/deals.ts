@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BusinessId, DealCreateBody, PageQuery, RecipientId } from '@/lib/portal';
+import type { ApplicationView } from './applications';
 import { Named, pageOf } from './businesses';
 
 /**
@@ -63,4 +64,12 @@ export type DealCreateForm = z.input<typeof DealCreateForm>;
 export function dealCreateInputOf(form: z.output<typeof DealCreateForm>): DealCreateInput {
   const { business_id, name } = form;
   return form.for === 'recipient' ? { business_id, name, recipient_id: form.recipient_id } : { business_id, name };
+}
+
+/** A deal's application as the deal page summarises it: its status and how much of it is answered. */
+export interface DealApplicationSummary {
+  application: ApplicationView;
+  title: string;
+  /** Required answers given, counted as the form counts them (a deal application carries no progress). */
+  progress: { answered: number; total: number; percent: number };
 }

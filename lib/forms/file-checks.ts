@@ -138,3 +138,16 @@ export function checkFilesBeforeUpload<F extends FileFacts>(files: readonly F[],
     return { file, ok: true, contentType };
   });
 }
+
+const fileCount = (n: number) => `${n} file${n === 1 ? '' : 's'}`;
+
+/** What became of a choice of files, for a live region: "3 files dropped. Uploading 2 files. 1 file not accepted." */
+export function choiceSummary(checks: readonly FileCheck[], how: 'chosen' | 'dropped'): string {
+  const accepted = checks.filter((c) => c.ok).length;
+  const refused = checks.length - accepted;
+  return (
+    `${fileCount(checks.length)} ${how}. ` +
+    (accepted > 0 ? `Uploading ${fileCount(accepted)}. ` : '') +
+    (refused > 0 ? `${fileCount(refused)} not accepted.` : '')
+  );
+}

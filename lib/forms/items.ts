@@ -1,3 +1,5 @@
+import { oncePerObject } from './once-per-object';
+
 /**
  * The repeatable items a form shows: which group each item is of and which item it is nested in. Field
  * names carry only the item id (names.ts), so visibility, validation and progress read the rest here.
@@ -39,12 +41,10 @@ export const formItemOf = (view: ItemViewLike): FormItem => ({
   order: view.order,
 });
 
-const cache = new WeakMap<readonly FormItem[], ItemIndex>();
-
 /** An index over a list of items; the same array gives the same index. */
-export function indexItems(items: readonly FormItem[]): ItemIndex {
-  const cached = cache.get(items);
-  if (cached !== undefined) return cached;
+export const indexItems: (items: readonly FormItem[]) => ItemIndex = oncePerObject(buildIndex);
+
+function buildIndex(items: readonly FormItem[]): ItemIndex {
   const byId = new Map<string, FormItem>();
   const bySlot = new Map<string, FormItem[]>();
   const byParent = new Map<string, FormItem[]>();
@@ -56,7 +56,7 @@ export function indexItems(items: readonly FormItem[]): ItemIndex {
     if (item.parentItemId !== null) byParent.set(item.parentItemId, [...(byParent.get(item.parentItemId) ?? []), item]);
   }
   for (const list of bySlot.values()) list.sort((a, b) => a.order - b.order);
-  const index: ItemIndex = {
+  return {
     items,
     byId,
     childrenOf: (blockKey, parentItemId) => bySlot.get(slot(blockKey, parentItemId)) ?? NONE,
@@ -84,6 +84,4 @@ export function indexItems(items: readonly FormItem[]): ItemIndex {
       return out;
     },
   };
-  cache.set(items, index);
-  return index;
 }

@@ -88,29 +88,5 @@ export function threeWayMerge(input: MergeInput, options: MergeOptions = {}): Me
   return { merged, resend, theirsApplied, conflicts };
 }
 
+/** How the person settles a conflict (the autosave machine applies it): mine, theirs, or a new value. */
 export type ConflictChoice = 'mine' | 'theirs' | { readonly value: FormValue };
-
-/**
- * Settles one conflict. Keeping mine (or a new value) re-sends it, since the upstream holds theirs;
- * taking theirs shows theirs and sends nothing. Unknown names leave the state as it is.
- */
-export function resolveConflict(
-  state: MergeResult,
-  name: string,
-  choice: ConflictChoice,
-  options: MergeOptions = {},
-): MergeResult {
-  const conflict = state.conflicts.find((c) => c.name === name);
-  if (conflict === undefined) return state;
-  const equal = options.equal ?? defaultEqual;
-  const value = choice === 'mine' ? conflict.mine : choice === 'theirs' ? conflict.theirs : choice.value;
-  const resend: Record<string, FormValue> = { ...state.resend };
-  if (equal(name, value, conflict.theirs)) delete resend[name];
-  else resend[name] = value;
-  return {
-    merged: { ...state.merged, [name]: value },
-    resend,
-    theirsApplied: state.theirsApplied,
-    conflicts: state.conflicts.filter((c) => c !== conflict),
-  };
-}

@@ -12,6 +12,7 @@ import type { Visibility } from '../portal/visibility';
 import { exampleHint } from './hints';
 import { humanize, labelsFromHelpText, optionLabel } from './labels';
 import { answerName, fieldKeyOf, parseName } from './names';
+import { oncePerObject } from './once-per-object';
 import { schemaFacts, type Choice, type SchemaFacts } from './schema-facts';
 import {
   ADDRESS_FIELD_KEYS,
@@ -402,21 +403,12 @@ function compile(contract: FormContract): FormModel {
   };
 }
 
-const cache = new WeakMap<FormContract, FormModel>();
-
 /**
  * The form model of a contract, compiled once per contract object. The contract of one contract_version
  * does not change, and the caller keeps the object it read (react-query's structural sharing keeps it
  * across refetches), so keying on the object is both safe and enough.
  */
-export function formModel(contract: FormContract): FormModel {
-  let model = cache.get(contract);
-  if (model === undefined) {
-    model = compile(contract);
-    cache.set(contract, model);
-  }
-  return model;
-}
+export const formModel: (contract: FormContract) => FormModel = oncePerObject(compile);
 
 /**
  * The field a form name is for: a top-level name must name the field's own block; an item name is

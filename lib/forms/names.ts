@@ -64,12 +64,6 @@ export function parseName(name: string): ParsedName | null {
   return result;
 }
 
-/** The item a field name belongs to; null for top-level answers and anything else. */
-export function itemIdOf(name: string): string | null {
-  const p = parseName(name);
-  return p !== null && p.scope === 'item' ? p.itemId : null;
-}
-
 /** Key of one question instance (a question at the top level, or in one item): for visibility sets. */
 export const questionInstanceKey = (itemId: string | null, schemaKey: string): string =>
   `${itemId === null ? '' : escapeSegment(itemId)}#${schemaKey}`;

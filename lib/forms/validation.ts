@@ -2,6 +2,7 @@ import { isAnswered } from '../contract';
 import type { FormValue, FormValues } from './equality';
 import { fieldForName, type FieldModel, type FormModel, type GroupModel } from './model';
 import { groupName, itemName, questionInstanceKey } from './names';
+import { oncePerObject } from './once-per-object';
 import type { ItemIndex } from './items';
 import { toAnswerValue } from './values';
 import type { VisibilityState } from './visibility';
@@ -110,17 +111,8 @@ function compile(model: FormModel): FormValidator {
   };
 }
 
-const cache = new WeakMap<FormModel, FormValidator>();
-
 /** The validator of a form model, built once per model. */
-export function formValidator(model: FormModel): FormValidator {
-  let validator = cache.get(model);
-  if (validator === undefined) {
-    validator = compile(model);
-    cache.set(model, validator);
-  }
-  return validator;
-}
+export const formValidator: (model: FormModel) => FormValidator = oncePerObject(compile);
 
 /**
  * Whether a value may be autosaved: it converts and passes value_schema. Required-ness does not count

@@ -4,6 +4,7 @@ import type { FormValue, FormValues } from './equality';
 import { indexItems, type FormItem, type ItemIndex } from './items';
 import { fieldForName, type FieldModel, type FormModel, type QuestionModel } from './model';
 import { fieldKeyOf, itemName, parseName, questionInstanceKey } from './names';
+import { oncePerObject } from './once-per-object';
 import { toAnswerValue } from './values';
 
 /**
@@ -91,24 +92,17 @@ export function computeVisibility(
   return { model, items: index, hidden };
 }
 
-const dependencyMaps = new WeakMap<FormModel, ReadonlyMap<string, readonly QuestionModel[]>>();
-
 /** For each field (fieldKeyOf(schema, field)), the questions whose visibility reads it. Built once per model. */
-export function dependencyMap(model: FormModel): ReadonlyMap<string, readonly QuestionModel[]> {
-  let map = dependencyMaps.get(model);
-  if (map === undefined) {
-    const built = new Map<string, QuestionModel[]>();
-    for (const question of model.conditionalQuestions) {
-      for (const dep of question.dependsOn) {
-        const key = fieldKeyOf(dep.schema_key, dep.field_key);
-        built.set(key, [...(built.get(key) ?? []), question]);
-      }
+export const dependencyMap: (model: FormModel) => ReadonlyMap<string, readonly QuestionModel[]> = oncePerObject((model) => {
+  const map = new Map<string, QuestionModel[]>();
+  for (const question of model.conditionalQuestions) {
+    for (const dep of question.dependsOn) {
+      const key = fieldKeyOf(dep.schema_key, dep.field_key);
+      map.set(key, [...(map.get(key) ?? []), question]);
     }
-    map = built;
-    dependencyMaps.set(model, map);
   }
   return map;
-}
+})
 
 /**
  * The question instances whose visibility can change when the field `name` changes: a top-level field

@@ -1,14 +1,12 @@
-import { queryOptions } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api/api-fetch';
+import { z } from 'zod';
+import { apiPaths, type FormApiBase } from '@/lib/api/paths';
 import { ApplicationView } from '@/lib/bff/applications';
-import type { FormApiBase } from './form-snapshot';
+import { objectQuery } from './object-query';
+
+export const ApplicationReply = z.object({ application: ApplicationView });
 
 export const applicationKey = (apiBase: FormApiBase) => ['application', apiBase] as const;
 
 /** The application itself (status, the Portal's progress, its ETag for submit): refetched after saves. */
 export const applicationQuery = (apiBase: FormApiBase) =>
-  queryOptions({
-    queryKey: applicationKey(apiBase),
-    queryFn: ({ signal }) =>
-      apiFetch(apiBase, { signal }).then((body) => ApplicationView.parse((body as { application: unknown }).application)),
-  });
+  objectQuery(applicationKey(apiBase), apiPaths.form(apiBase).self(), ApplicationReply, (r) => r.application);

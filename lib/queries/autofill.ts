@@ -1,5 +1,6 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api/api-fetch';
+import { apiPaths } from '@/lib/api/paths';
 import {
   PreparationReply,
   RunReply,
@@ -10,11 +11,6 @@ import {
   type SuggestionView,
 } from '@/lib/bff/autofill';
 
-/** `/api/applications/<id>/autofill`: where an application's Autofill routes live. */
-export type AutofillApiBase = `/api/applications/${string}/autofill`;
-
-export const autofillApiBase = (applicationId: string): AutofillApiBase => `/api/applications/${applicationId}/autofill`;
-
 /** How often a page looks again while the Portal is still working (files being read, a run under way). */
 export const POLL_MS = 1_000;
 
@@ -22,54 +18,63 @@ export const fileSettled = (status: string | null) => status === 'success' || st
 export const preparationSettled = (p: PreparationView) => p.evidence_sources.every((s) => fileSettled(s.status));
 export const runFinished = (r: RunView) => r.status === 'completed' || r.status === 'failed';
 
-export const preparationKey = (base: AutofillApiBase) => ['autofill-preparation', base] as const;
+const autofillOf = (applicationId: string) => apiPaths.application(applicationId).autofill;
+
+export const preparationKey = (applicationId: string) => ['autofill-preparation', applicationId] as const;
 
 /** The preparation with its ETag; polled while any evidence file is still pending or being read. */
-export const preparationQuery = (base: AutofillApiBase) =>
+export const preparationQuery = (applicationId: string) =>
   queryOptions({
-    queryKey: preparationKey(base),
-    queryFn: ({ signal }) => apiFetch(`${base}/preparation`, { schema: PreparationReply, signal }),
+    queryKey: preparationKey(applicationId),
+    queryFn: ({ signal }) => apiFetch(autofillOf(applicationId).preparation(), { schema: PreparationReply, signal }),
     staleTime: 0,
     refetchInterval: (q) => (q.state.data && !preparationSettled(q.state.data.preparation) ? POLL_MS : false),
   });
 
-export const runsKey = (base: AutofillApiBase) => ['autofill-runs', base] as const;
+/** The preparation as the page last read or wrote it (its ETag goes in the next write's If-Match). */
+export const latestPreparation = (queryClient: QueryClient, applicationId: string) =>
+  queryClient.getQueryData<PreparationReply>(preparationKey(applicationId));
+
+/** Puts a preparation a write returned (or a 412 carried) in the cache. */
+export async function putPreparation(queryClient: QueryClient, applicationId: string, reply: PreparationReply): Promise<void> {
+  // A poll still under way began before this write: its older preparation must not land after it.
+  await queryClient.cancelQueries({ queryKey: preparationKey(applicationId) });
+  queryClient.setQueryData<PreparationReply>(preparationKey(applicationId), reply);
+}
+
+export const runsKey = (applicationId: string) => ['autofill-runs', applicationId] as const;
 
 /** The newest runs (one page is plenty to choose from: runs of one application are few). */
-export const runsQuery = (base: AutofillApiBase) =>
+export const runsQuery = (applicationId: string) =>
   queryOptions({
-    queryKey: runsKey(base),
-    queryFn: ({ signal }) => apiFetch(`${base}/runs?page_size=20`, { schema: RunsPageView, signal }).then((p) => p.items),
+    queryKey: runsKey(applicationId),
+    queryFn: ({ signal }) => apiFetch(autofillOf(applicationId).runs({ page_size: 20 }), { schema: RunsPageView, signal }).then((p) => p.items),
     staleTime: 0,
   });
 
-export const runKey = (base: AutofillApiBase, runId: string) => ['autofill-run', base, runId] as const;
+export const runKey = (applicationId: string, runId: string) => ['autofill-run', applicationId, runId] as const;
 
 /** One run; polled while it is pending or running, so its progress bar moves. */
-export const runQuery = (base: AutofillApiBase, runId: string) =>
+export const runQuery = (applicationId: string, runId: string) =>
   queryOptions({
-    queryKey: runKey(base, runId),
-    queryFn: ({ signal }) => apiFetch(`${base}/runs/${encodeURIComponent(runId)}`, { schema: RunReply, signal }).then((r) => r.run),
+    queryKey: runKey(applicationId, runId),
+    queryFn: ({ signal }) => apiFetch(autofillOf(applicationId).run(runId).self(), { schema: RunReply, signal }).then((r) => r.run),
     staleTime: 0,
     refetchInterval: (q) => (q.state.data && !runFinished(q.state.data) ? POLL_MS : false),
   });
 
-export const suggestionsKey = (base: AutofillApiBase, runId: string) => ['autofill-suggestions', base, runId] as const;
+export const suggestionsKey = (applicationId: string, runId: string) => ['autofill-suggestions', applicationId, runId] as const;
 
 /** Every suggestion of a run, all pages, in the Portal's (contract) order. */
-export const suggestionsQuery = (base: AutofillApiBase, runId: string) =>
+export const suggestionsQuery = (applicationId: string, runId: string) =>
   queryOptions({
-    queryKey: suggestionsKey(base, runId),
+    queryKey: suggestionsKey(applicationId, runId),
     queryFn: async ({ signal }) => {
+      const run = autofillOf(applicationId).run(runId);
       const items: SuggestionView[] = [];
       let cursor: string | null = null;
       do {
-        const q = new URLSearchParams({ page_size: '100' });
-        if (cursor) q.set('cursor', cursor);
-        const page: SuggestionsPageView = await apiFetch(`${base}/runs/${encodeURIComponent(runId)}/suggestions?${q}`, {
-          schema: SuggestionsPageView,
-          signal,
-        });
+        const page: SuggestionsPageView = await apiFetch(run.suggestions({ page_size: 100, cursor }), { schema: SuggestionsPageView, signal });
         items.push(...page.items);
         cursor = page.next_cursor;
       } while (cursor);
@@ -77,3 +82,11 @@ export const suggestionsQuery = (base: AutofillApiBase, runId: string) =>
     },
     staleTime: 0,
   });
+
+/** Puts a suggestion a decision returned in its run's list. */
+export async function putSuggestion(queryClient: QueryClient, applicationId: string, runId: string, next: SuggestionView): Promise<void> {
+  const key = suggestionsKey(applicationId, runId);
+  // A read still under way began before this decision: its list would put the suggestion back.
+  await queryClient.cancelQueries({ queryKey: key });
+  queryClient.setQueryData<SuggestionView[]>(key, (list) => list?.map((s) => (s.id === next.id ? next : s)));
+}

@@ -1,47 +1,38 @@
-import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiFetch } from '@/lib/api/api-fetch';
-import { BusinessListView, StagesView } from '@/lib/bff/businesses';
+import { apiPaths } from '@/lib/api/paths';
+import { BusinessListView } from '@/lib/bff/businesses';
 import { DealView, RecipientListView } from '@/lib/bff/deals';
+import { objectQuery } from './object-query';
 
 /** Query factories of the deals pages: one per resource, keyed so a write can update or invalidate it. */
 
-const DealReply = z.object({ deal: DealView });
+export const DealReply = z.object({ deal: DealView });
 
 export const dealKey = (dealId: string) => ['deal', dealId] as const;
 
 /** One deal with the ETag a stage move quotes in If-Match. */
-export const dealQuery = (dealId: string) =>
-  queryOptions({
-    queryKey: dealKey(dealId),
-    queryFn: ({ signal }) => apiFetch(`/api/deals/${encodeURIComponent(dealId)}`, { schema: DealReply, signal }).then((r) => r.deal),
-  });
+export const dealQuery = (dealId: string) => objectQuery(dealKey(dealId), apiPaths.deal(dealId).self(), DealReply, (r) => r.deal);
 
-/** The stages of the deal's pipeline, in order: they change only when the Portal's pipeline does. */
-export const dealStagesQuery = (dealId: string) =>
-  queryOptions({
-    queryKey: ['deal', dealId, 'stages'] as const,
-    queryFn: ({ signal }) => apiFetch(`/api/deals/${encodeURIComponent(dealId)}/stages`, { schema: StagesView, signal }),
-    staleTime: 5 * 60_000,
-  });
-
-const pageQuery = (cursor: string | null) => `?page_size=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
-
-/** The recipients a deal can be made for, a page at a time ("load more"). */
-export const recipientsQuery = () =>
+/** A list to choose from, a page at a time ("load more"). */
+const choicesQuery = <T extends { next_cursor: string | null }>(
+  key: string,
+  path: (page: { page_size: number; cursor: string | null }) => string,
+  schema: z.ZodType<T>,
+  staleTime?: number,
+) =>
   infiniteQueryOptions({
-    queryKey: ['recipients'] as const,
-    queryFn: ({ pageParam, signal }) => apiFetch(`/api/recipients${pageQuery(pageParam)}`, { schema: RecipientListView, signal }),
+    queryKey: [key] as const,
+    queryFn: ({ pageParam, signal }) => apiFetch(path({ page_size: 100, cursor: pageParam }), { schema, signal }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next_cursor,
-    staleTime: 5 * 60_000,
+    // Unset, the client's default applies (an explicit undefined would override it).
+    ...(staleTime === undefined ? {} : { staleTime }),
   });
 
-/** The businesses to choose a deal's business from, a page at a time ("load more"). */
-export const businessChoicesQuery = () =>
-  infiniteQueryOptions({
-    queryKey: ['business-choices'] as const,
-    queryFn: ({ pageParam, signal }) => apiFetch(`/api/businesses${pageQuery(pageParam)}`, { schema: BusinessListView, signal }),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.next_cursor,
-  });
+/** The recipients a deal can be made for. */
+export const recipientsQuery = () => choicesQuery('recipients', apiPaths.recipients, RecipientListView, 5 * 60_000);
+
+/** The businesses to choose a deal's business from. */
+export const businessChoicesQuery = () => choicesQuery('business-choices', apiPaths.businesses, BusinessListView);

@@ -1,11 +1,13 @@
 import { queryOptions } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api/api-fetch';
+import { apiPaths, type FormApiBase } from '@/lib/api/paths';
 import { FormSnapshotView } from '@/lib/bff/form-snapshot';
 
-/** Where an application's routes live: intake applications and deal applications share the form. */
-export type FormApiBase = `/api/applications/${string}` | `/api/deal-applications/${string}`;
-
 export const formSnapshotKey = (apiBase: FormApiBase) => ['form-snapshot', apiBase] as const;
+
+/** One read of everything the form opens with (live updates read it again to merge what others saved). */
+export const readFormSnapshot = (apiBase: FormApiBase, signal?: AbortSignal): Promise<FormSnapshotView> =>
+  apiFetch(apiPaths.form(apiBase).form(), { schema: FormSnapshotView, signal });
 
 /**
  * Everything the form opens with. Read once per visit: afterwards the form's own state is the truth and
@@ -14,7 +16,7 @@ export const formSnapshotKey = (apiBase: FormApiBase) => ['form-snapshot', apiBa
 export const formSnapshotQuery = (apiBase: FormApiBase) =>
   queryOptions({
     queryKey: formSnapshotKey(apiBase),
-    queryFn: ({ signal }) => apiFetch(`${apiBase}/form`, { schema: FormSnapshotView, signal }),
+    queryFn: ({ signal }) => readFormSnapshot(apiBase, signal),
     staleTime: Infinity,
     gcTime: 5 * 60_000,
   });

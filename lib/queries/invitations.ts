@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api/api-fetch';
+import { apiPaths } from '@/lib/api/paths';
 import { InvitationList } from '@/lib/bff/invitations';
 
 export const invitationsKey = (applicationId: string) => ['invitations', applicationId] as const;
@@ -8,6 +9,6 @@ export const invitationsKey = (applicationId: string) => ['invitations', applica
 export const invitationsQuery = (applicationId: string) =>
   queryOptions({
     queryKey: invitationsKey(applicationId),
-    queryFn: ({ signal }) => apiFetch(`/api/applications/${applicationId}/invitations`, { schema: InvitationList, signal }),
+    queryFn: ({ signal }) => apiFetch(apiPaths.application(applicationId).invitations(), { schema: InvitationList, signal }),
     staleTime: 0,
   });

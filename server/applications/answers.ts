@@ -1,8 +1,8 @@
 import 'server-only';
-import { AnswerPage, AnswersMutationResult, type AnswerItem, type AnswersUpdateBody } from '@/lib/portal';
+import { AnswerPage, type AnswerItem } from '@/lib/portal';
 import type { CurrentAnswers } from '@/lib/bff/applications';
 import { portalRequest } from '@/server/portal';
-import type { ApplicationLinks } from './links';
+import type { ApplicationLinks } from '@/server/application-kinds/links';
 
 /** Reads every page of the answer set (page size 500: a 1,000-field contract takes three calls). */
 export async function readAllAnswers(links: Pick<ApplicationLinks, 'answers'>, signal?: AbortSignal): Promise<CurrentAnswers & { requestId: string | null }> {
@@ -25,8 +25,4 @@ export async function readAllAnswers(links: Pick<ApplicationLinks, 'answers'>, s
     requestId = res.requestId;
   } while (cursor);
   return { items, answers_revision: revision, etag, requestId };
-}
-
-export async function writeAnswers(links: ApplicationLinks, body: AnswersUpdateBody, ifMatch: string, signal?: AbortSignal) {
-  return portalRequest({ method: 'PATCH', url: links.updateAnswers, schema: AnswersMutationResult, body, ifMatch, signal });
 }

@@ -16,7 +16,7 @@ import { portalRequest, portalRevalidate } from '@/server/portal';
  *  - what does move is the contract's answers_revision (the sandbox's contract ETag even includes it, so
  *    every answer write invalidates the ETag and a revalidation after a write is a full 200). Callers that
  *    use the window therefore must not rely on the copy's answers_revision: the form snapshot takes the
- *    revision from its own answers read, and applicationLinks needs only URLs;
+ *    revision from its own answers read, and a kind's links need only URLs;
  *  - the one thing the window can hide is the Portal moving an application to another contract_version;
  *    the spec does not say that happens, and if it does the form sees it at most 30 s late (the next
  *    write is still checked upstream).
@@ -110,7 +110,6 @@ export function createContractCache({ fetch, now = Date.now, max = MAX_CONTRACTS
   };
 }
 
-export type ContractCache = ReturnType<typeof createContractCache>;
 
 const portalContractFetch: ContractFetch = async (url, etag, signal) => {
   if (etag === undefined) {

@@ -8,12 +8,12 @@ import {
   type AnswerFile,
 } from '@/lib/portal';
 import { AppError } from '@/server/http/app-error';
-import { PortalError, portalDownload, portalRequest, portalTransfer, urlBelow } from '@/server/portal';
-import type { ApplicationLinks } from './links';
+import { PortalError, portalDownload, portalRequest, urlBelow } from '@/server/portal';
+import type { ApplicationLinks } from '@/server/application-kinds/links';
+import { fileQuestionRules, streamUpload, type UploadRequest } from './upload-request';
 
-/** What the file operations need of an application's links: intake and deal applications both have them. */
+/** What the file operations need of an application's links (every kind has them). */
 export type FileLinks = Pick<ApplicationLinks, 'files' | 'fileUploads'>;
-import { byteLimit, fileTooLarge, type UploadRequest } from './upload-request';
 
 export function listFiles(links: Pick<ApplicationLinks, 'files'>, query: FilesQuery, signal?: AbortSignal) {
   return portalRequest({ url: links.files, schema: AnswerFilePage, query, signal });
@@ -71,23 +71,7 @@ export async function uploadFile(
   signal: AbortSignal,
 ): Promise<{ file: AnswerFile; requestId: string | null }> {
   const credential = await portalRequest({ method: 'POST', url: links.fileUploads, schema: FileUploadCredential, body: target, signal });
-  const limit = byteLimit();
-  let transfer: Awaited<ReturnType<typeof portalTransfer<typeof BusinessFileUploadResult>>>;
-  try {
-    transfer = await portalTransfer({
-      uploadUrl: credential.data.upload_url,
-      body: upload.body.pipeThrough(limit.stream),
-      contentType: upload.contentType,
-      filename: upload.filename,
-      size: upload.size,
-      schema: BusinessFileUploadResult,
-      signal,
-    });
-  } catch (e) {
-    // The transfer broke because we cut it off: say why, not that the Portal could not be reached.
-    if (limit.exceeded()) throw fileTooLarge(target, { midStream: true });
-    throw e;
-  }
+  const transfer = await streamUpload(credential.data.upload_url, upload, fileQuestionRules(target), BusinessFileUploadResult, signal);
   const { filename, size } = transfer.data;
   const { block_key, schema_key, field_key, item_id } = target;
   const files = await walkFiles(links, { block_key, schema_key, field_key, ...(item_id ? { item_id } : {}) }, signal);

@@ -1,13 +1,11 @@
 import 'server-only';
 import type { CurrentItems, ItemCreateBody, ItemsQuery, ItemUpdateBody } from '@/lib/bff/items';
 import { RepeatableItemDeleteResult, RepeatableItemMutationResult, RepeatableItemPage, type RepeatableItem } from '@/lib/portal';
-import { preconditionFailedReply } from '@/server/http/conflict-reply';
-import type { RouteResult } from '@/server/http/route';
-import { isPortalError, portalRequest, urlBelow } from '@/server/portal';
-import type { ApplicationLinks } from './links';
+import { portalRequest, urlBelow } from '@/server/portal';
+import type { ApplicationLinks } from '@/server/application-kinds/links';
 import { itemView } from './views';
 
-/** Only the items collection is used, so deal applications (whose links differ) share these functions. */
+/** Only the items collection is used, so every kind of application shares these functions. */
 type Links = Pick<ApplicationLinks, 'repeatableItems'>;
 
 /** Items of one group live below repeatable_items_url; nothing here builds a path of its own. */
@@ -55,25 +53,4 @@ export async function readAllItems(links: Links, blockKey: string, signal?: Abor
     etag = res.etag ?? '';
   } while (cursor);
   return { block_key: blockKey, items: items.map(itemView), answers_revision: answersRevision, etag };
-}
-
-/**
- * Runs an item write. When someone else wrote first (412), the reply carries the group's items as they are
- * now, so the browser merges at once instead of reading again.
- */
-export async function withCurrentItemsOnConflict(
-  links: Links,
-  blockKey: string,
-  upstream: { requestId: string | null },
-  signal: AbortSignal,
-  write: () => Promise<RouteResult>,
-): Promise<RouteResult> {
-  try {
-    return await write();
-  } catch (e) {
-    if (!isPortalError(e) || e.status !== 412) throw e;
-    upstream.requestId = e.requestId;
-    const current = await readAllItems(links, blockKey, signal);
-    return preconditionFailedReply(e, current, current.etag || null);
-  }
 }

@@ -1,8 +1,9 @@
 import 'server-only';
+import type { z } from 'zod';
 import { ALLOWED_UPLOAD_TYPES, FILENAME_HEADER, MAX_UPLOAD_BYTES, type FileUploadQuery } from '@/lib/bff/files';
 import type { ErrorDetail } from '@/lib/portal';
 import { AppError } from '@/server/http/app-error';
-import { cleanFilename } from '@/server/portal';
+import { cleanFilename, portalTransfer } from '@/server/portal';
 
 /** An upload as the browser sent it, checked before a single byte is sent on. */
 export interface UploadRequest {
@@ -15,28 +16,36 @@ export interface UploadRequest {
   body: ReadableStream<Uint8Array>;
 }
 
-const ALLOWED = new Set<string>(ALLOWED_UPLOAD_TYPES);
+/** What an upload may be, and where its refusals are shown. */
+export interface UploadRules {
+  types: readonly string[];
+  max: number;
+  /** Said after "Files of type … are not accepted." */
+  typeHint: string;
+  /** What every refusal's details also name (a file question, so the browser shows it next to the field). */
+  where?: Omit<ErrorDetail, 'code' | 'message'>;
+}
 
 const MIB = 1024 * 1024;
 const sizeLabel = (bytes: number) => (bytes % MIB === 0 ? `${bytes / MIB} MiB` : `${bytes} bytes`);
 
-/** Every refusal names the file question, so the browser shows it next to the right field. */
-const where = (at: FileUploadQuery): Omit<ErrorDetail, 'code' | 'message'> => ({
-  block_key: at.block_key,
-  schema_key: at.schema_key,
-  field_key: at.field_key,
-  ...(at.item_id ? { item_id: at.item_id } : {}),
+/** The rules of an answer file: the BFF's types and limit, refusals shown at the file question. */
+export const fileQuestionRules = (at: FileUploadQuery): UploadRules => ({
+  types: ALLOWED_UPLOAD_TYPES,
+  max: MAX_UPLOAD_BYTES,
+  typeHint: 'Upload a PDF, PNG, JPEG, text, CSV, Word or Excel file.',
+  where: { block_key: at.block_key, schema_key: at.schema_key, field_key: at.field_key, ...(at.item_id ? { item_id: at.item_id } : {}) },
 });
 
 /**
  * `midStream`: the body was cut off part-way, so the connection still holds bytes nobody will read; the
  * reply closes it rather than leave the browser to reuse a connection the server is dropping.
  */
-export function fileTooLarge(at: FileUploadQuery, { max = MAX_UPLOAD_BYTES, midStream = false } = {}): AppError {
+function tooLarge(rules: UploadRules, midStream = false): AppError {
   return new AppError(
     'validation_failed',
-    `The file is larger than the ${sizeLabel(max)} limit.`,
-    [{ code: 'file_too_large', message: `Upload a file of at most ${max} bytes.`, parameter: 'Content-Length', ...where(at) }],
+    `The file is larger than the ${sizeLabel(rules.max)} limit.`,
+    [{ code: 'file_too_large', message: `Upload a file of at most ${rules.max} bytes.`, parameter: 'Content-Length', ...rules.where }],
     midStream ? { Connection: 'close' } : {},
   );
 }
@@ -74,19 +83,20 @@ function filenameOf(req: Request): string | null {
  * Checks an upload's headers: a type we forward, a name, and a declared size within the limit. Refusing
  * here spares the user an upload the Portal would refuse at the end.
  */
-export function checkUploadRequest(req: Request, at: FileUploadQuery, max = MAX_UPLOAD_BYTES): UploadRequest {
+export function checkUploadRequest(req: Request, rules: UploadRules): UploadRequest {
+  const { where } = rules;
   const contentType = (req.headers.get('content-type') ?? '').trim();
   const essence = contentType.split(';')[0]!.trim().toLowerCase();
-  if (!ALLOWED.has(essence)) {
-    throw new AppError('validation_failed', `Files of type ${essence || '(none)'} are not accepted. Upload a PDF, PNG, JPEG, text, CSV, Word or Excel file.`, [
-      { code: 'unsupported_type', message: `Accepted: ${ALLOWED_UPLOAD_TYPES.join(', ')}.`, parameter: 'Content-Type', ...where(at) },
+  if (!rules.types.includes(essence)) {
+    throw new AppError('validation_failed', `Files of type ${essence || '(none)'} are not accepted. ${rules.typeHint}`, [
+      { code: 'unsupported_type', message: `Accepted: ${rules.types.join(', ')}.`, parameter: 'Content-Type', ...where },
     ]);
   }
 
   const name = filenameOf(req);
   if (name === null || name.trim() === '') {
     throw new AppError('validation_failed', 'Name the file.', [
-      { code: 'missing_filename', message: `Send the file name in ${FILENAME_HEADER} (percent-encoded).`, parameter: FILENAME_HEADER, ...where(at) },
+      { code: 'missing_filename', message: `Send the file name in ${FILENAME_HEADER} (percent-encoded).`, parameter: FILENAME_HEADER, ...where },
     ]);
   }
 
@@ -95,20 +105,40 @@ export function checkUploadRequest(req: Request, at: FileUploadQuery, max = MAX_
   if (declared !== null) {
     if (!/^\d{1,15}$/.test(declared.trim())) throw new AppError('invalid_request', 'Content-Length is not a number of bytes.');
     size = Number(declared.trim());
-    if (size > max) throw fileTooLarge(at, { max });
+    if (size > rules.max) throw tooLarge(rules);
   }
   const body = req.body;
   if (size === 0 || body === null) {
-    throw new AppError('validation_failed', 'The file is empty.', [{ code: 'empty_file', message: 'Choose a file with content.', ...where(at) }]);
+    throw new AppError('validation_failed', 'The file is empty.', [{ code: 'empty_file', message: 'Choose a file with content.', ...where }]);
   }
   return { contentType, filename: cleanFilename(name), size, body };
 }
 
 /**
- * A pass-through that fails the stream once more than `max` bytes went by: a chunked body (no
- * Content-Length) is held to the same limit while it streams, without ever being buffered.
+ * Streams a checked upload to a signed upload_url, never buffered whole: a chunked body (no Content-Length)
+ * is held to the rules' limit as it flows, and a transfer cut off for being too large says so rather than
+ * that the Portal could not be reached.
  */
-export function byteLimit(max = MAX_UPLOAD_BYTES) {
+export async function streamUpload<S extends z.ZodType>(uploadUrl: string, upload: UploadRequest, rules: UploadRules, schema: S, signal: AbortSignal) {
+  const limit = byteLimit(rules.max);
+  try {
+    return await portalTransfer({
+      uploadUrl,
+      body: upload.body.pipeThrough(limit.stream),
+      contentType: upload.contentType,
+      filename: upload.filename,
+      size: upload.size,
+      schema,
+      signal,
+    });
+  } catch (e) {
+    if (limit.exceeded()) throw tooLarge(rules, true);
+    throw e;
+  }
+}
+
+/** A pass-through that fails the stream once more than `max` bytes went by. */
+function byteLimit(max: number) {
   let seen = 0;
   let exceeded = false;
   const stream = new TransformStream<Uint8Array, Uint8Array>({

@@ -1,7 +1,7 @@
 import 'server-only';
 import { BoundedCache } from '@/lib/bounded-cache';
 import { AutofillPreparation, type PreparationUpdateBody } from '@/lib/portal';
-import type { ApplicationLinks } from '@/server/applications/links';
+import type { IntakeLinks } from '@/server/application-kinds/intake';
 import { portalRequest, urlBelow } from '@/server/portal';
 
 /*
@@ -20,13 +20,13 @@ function learn(applicationId: string, res: PreparationResponse): PreparationResp
   return res;
 }
 
-export async function readPreparation(applicationId: string, links: ApplicationLinks, signal?: AbortSignal) {
+export async function readPreparation(applicationId: string, links: IntakeLinks, signal?: AbortSignal) {
   return learn(applicationId, await portalRequest({ url: links.autofillPreparation, schema: AutofillPreparation, signal }));
 }
 
 export async function updatePreparation(
   applicationId: string,
-  links: ApplicationLinks,
+  links: IntakeLinks,
   body: PreparationUpdateBody,
   ifMatch: string,
   signal?: AbortSignal,
@@ -36,12 +36,12 @@ export async function updatePreparation(
 }
 
 /** Removes one evidence file: `files/{evidence id}/` below the preparation, with the preparation's ETag. */
-export async function deleteEvidence(applicationId: string, links: ApplicationLinks, evidenceId: string, ifMatch: string, signal?: AbortSignal) {
+export async function deleteEvidence(applicationId: string, links: IntakeLinks, evidenceId: string, ifMatch: string, signal?: AbortSignal) {
   const url = urlBelow(links.autofillPreparation, 'files', evidenceId);
   return learn(applicationId, await portalRequest({ method: 'DELETE', url, schema: AutofillPreparation, ifMatch, signal }));
 }
 
 /** The preparation's start_url, read once when not known yet. */
-export async function startUrlOf(applicationId: string, links: ApplicationLinks, signal?: AbortSignal): Promise<string> {
+export async function startUrlOf(applicationId: string, links: IntakeLinks, signal?: AbortSignal): Promise<string> {
   return startUrls.get(applicationId) ?? (await readPreparation(applicationId, links, signal)).data.start_url;
 }

@@ -2,7 +2,7 @@ import 'server-only';
 import { BoundedCache } from '@/lib/bounded-cache';
 import type { RunsQuery, SuggestionsQuery } from '@/lib/bff/autofill';
 import { AutofillRun, AutofillRunPage, AutofillSuggestionPage, type AutofillStartBody } from '@/lib/portal';
-import type { ApplicationLinks } from '@/server/applications/links';
+import type { IntakeLinks } from '@/server/application-kinds/intake';
 import { AppError } from '@/server/http/app-error';
 import { portalRequest, urlBelow } from '@/server/portal';
 
@@ -31,21 +31,21 @@ function learn(applicationId: string, run: AutofillRun) {
   return run;
 }
 
-export async function listRuns(applicationId: string, links: ApplicationLinks, query: RunsQuery, signal?: AbortSignal) {
+export async function listRuns(applicationId: string, links: IntakeLinks, query: RunsQuery, signal?: AbortSignal) {
   const res = await portalRequest({ url: links.autofillRuns, schema: AutofillRunPage, query, signal });
   const own = res.data.items.filter((run) => run.application.id === applicationId);
   for (const run of own) learn(applicationId, run);
   return { ...res, data: { ...res.data, items: own } };
 }
 
-export async function readRun(applicationId: string, links: ApplicationLinks, runId: string, signal?: AbortSignal) {
+export async function readRun(applicationId: string, links: IntakeLinks, runId: string, signal?: AbortSignal) {
   const known = cache.get(keyOf(applicationId, runId));
   const res = await portalRequest({ url: known?.url ?? urlBelow(links.autofillRuns, runId), schema: AutofillRun, signal });
   learn(applicationId, res.data);
   return res;
 }
 
-async function runLinks(applicationId: string, links: ApplicationLinks, runId: string, signal?: AbortSignal): Promise<RunLinks> {
+async function runLinks(applicationId: string, links: IntakeLinks, runId: string, signal?: AbortSignal): Promise<RunLinks> {
   const known = cache.get(keyOf(applicationId, runId));
   if (known) return known;
   await readRun(applicationId, links, runId, signal);
@@ -66,7 +66,7 @@ export async function startRun(
 }
 
 /** A new attempt of a failed run, at its retry_url (409 from the Portal unless can_retry). */
-export async function retryRun(applicationId: string, links: ApplicationLinks, runId: string, idempotencyKey: string, signal?: AbortSignal) {
+export async function retryRun(applicationId: string, links: IntakeLinks, runId: string, idempotencyKey: string, signal?: AbortSignal) {
   const { retry } = await runLinks(applicationId, links, runId, signal);
   const res = await portalRequest({ method: 'POST', url: retry, schema: AutofillRun, idempotencyKey, signal });
   learn(applicationId, res.data);
@@ -75,7 +75,7 @@ export async function retryRun(applicationId: string, links: ApplicationLinks, r
 
 export async function listSuggestions(
   applicationId: string,
-  links: ApplicationLinks,
+  links: IntakeLinks,
   runId: string,
   query: SuggestionsQuery,
   signal?: AbortSignal,

@@ -16,6 +16,7 @@ import type {
   BusinessStatusResult,
   ParticipantList,
 } from '@/lib/portal';
+import { workflowObjectView } from '@/server/workflows/views';
 
 /** Upstream shapes turned into what the browser gets: no Portal URL leaves the server (but invitation_url). */
 
@@ -47,17 +48,7 @@ export function businessCreatedView(r: BusinessCreateResult): BusinessCreatedVie
 }
 
 export function businessView(r: BusinessStatusResult, etag: string): BusinessView {
-  const b = r.business;
-  return {
-    id: b.id,
-    name: b.name,
-    revision: b.revision,
-    status: b.status,
-    workflow: { pipeline: b.workflow.pipeline, stage: b.workflow.stage },
-    is_sample: b.is_sample ?? false,
-    application: r.application ? { id: r.application.id } : null,
-    etag,
-  };
+  return { ...workflowObjectView(r.business), application: r.application ? { id: r.application.id } : null, etag };
 }
 
 export function stageTransitionView(r: BusinessStageTransitionResult, etag: string): BusinessStageTransitionView {

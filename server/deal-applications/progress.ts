@@ -1,14 +1,9 @@
 import 'server-only';
-import type { ApplicationView } from '@/lib/bff/applications';
+import type { DealApplicationSummary } from '@/lib/bff/deals';
 import { answerName, computeVisibility, formModel, formStateFrom, itemName, progressOf } from '@/lib/forms';
 import { readDealFormSnapshot } from './form-snapshot';
 
-export interface DealApplicationSummary {
-  application: ApplicationView;
-  title: string;
-  /** Required answers given, counted as the form counts them (a deal application carries no progress). */
-  progress: { answered: number; total: number; percent: number };
-}
+export type { DealApplicationSummary };
 
 /** The deal application as a deal page summarises it: its status and how much of it is answered. */
 export async function readDealApplicationSummary(dealApplicationId: string, signal?: AbortSignal): Promise<DealApplicationSummary> {

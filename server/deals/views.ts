@@ -1,6 +1,7 @@
 import 'server-only';
 import type { DealListView, DealSummaryView, DealView, RecipientListView } from '@/lib/bff/deals';
 import { ID_PATTERNS, type Deal, type Recipient } from '@/lib/portal';
+import { workflowObjectView } from '@/server/workflows/views';
 
 /** Upstream deals turned into what the browser gets: no Portal URL leaves the server. */
 
@@ -20,15 +21,10 @@ export function dealSummaryView(d: Deal): DealSummaryView {
   const recipientId = idOf(d.recipient);
   const projectId = idOf(d.project);
   return {
-    id: d.id,
-    name: d.name,
-    revision: d.revision,
-    status: d.status,
-    workflow: { pipeline: d.workflow.pipeline, stage: d.workflow.stage },
+    ...workflowObjectView(d),
     application: applicationId ? { id: applicationId } : null,
     recipient: recipientId ? { id: recipientId, name: text(d.recipient?.name) } : null,
     project: projectId ? { id: projectId } : null,
-    is_sample: d.is_sample ?? false,
     created_at: d.created_at,
     updated_at: d.updated_at,
   };

@@ -1,16 +1,40 @@
 import 'server-only';
 import { NextResponse } from 'next/server';
-import { etagHeader } from '@/server/http/params';
-import { toBrowserError, type PortalError } from '@/server/portal';
+import { isPortalError, toBrowserError, type PortalError } from '@/server/portal';
+import { etagHeader } from './headers';
+import type { RouteResult } from './route';
+
+/** The object a write was refused on, as it is now, with its ETag. */
+export interface CurrentState {
+  current: unknown;
+  etag: string | null;
+}
+
+/** A 412 the Portal answered (not one made on this side): the write quoted an ETag that is no longer current. */
+const isStaleWrite = (e: unknown): e is PortalError => isPortalError(e) && e.fromUpstream && e.status === 412;
 
 /**
- * A 412 from the Portal, passed through with the object as it is now (`current`), so the browser can show
- * what changed and retry with the new ETag without another read.
+ * Runs a write that quotes an ETag. When the Portal refuses it with 412, the reply is that 412 with the
+ * object as it is now (`current`) and its ETag, so the browser can show what changed and retry without
+ * another read: `{ error: {…}, current }`, never cached, the Portal's request id recorded. When the object
+ * cannot be read now, the 412 goes out as it came, without `current`.
  */
-export function preconditionFailedReply(e: PortalError, current: unknown, etag: string | null) {
-  const mapped = toBrowserError(e);
-  return NextResponse.json(
-    { ...mapped.body, current },
-    { status: 412, headers: { 'Cache-Control': 'private, no-store', ...etagHeader(etag) } },
-  );
+export async function withConflictReply(
+  upstream: { requestId: string | null },
+  write: () => Promise<RouteResult>,
+  readCurrent: () => Promise<CurrentState>,
+): Promise<RouteResult> {
+  try {
+    return await write();
+  } catch (e) {
+    if (!isStaleWrite(e)) throw e;
+    upstream.requestId = e.requestId;
+    const now = await readCurrent().catch(() => {
+      throw e;
+    });
+    return NextResponse.json(
+      { ...toBrowserError(e).body, current: now.current },
+      { status: 412, headers: { 'Cache-Control': 'private, no-store', ...etagHeader(now.etag) } },
+    );
+  }
 }

@@ -2,7 +2,8 @@ import 'server-only';
 import { cookies, headers } from 'next/headers';
 import { readSessionCookie, resolveSession, type ResolvedSession } from '@/server/auth';
 import { getEnv } from '@/server/env';
-import { appDb, cookieSettings, sessionPolicy } from './runtime';
+import { cookieSettings, sessionPolicy } from '@/server/auth/session-settings';
+import { appDb } from '@/server/db/app-db';
 
 /** The origin the browser used, for server components (route handlers use requestOrigin). */
 async function pageOrigin(): Promise<string> {

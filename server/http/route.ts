@@ -1,6 +1,6 @@
 import 'server-only';
 import { NextResponse, type NextRequest } from 'next/server';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { readSessionCookie, resolveSession, type ResolvedSession } from '@/server/auth';
 import { recordAudit } from '@/server/audit';
 import type { Db } from '@/server/db/types';
@@ -9,7 +9,8 @@ import { log } from '@/server/log';
 import { isPortalError, toBrowserError } from '@/server/portal';
 import { AppError } from './app-error';
 import { checkCsrf, requestOrigin } from './csrf';
-import { appDb, cookieSettings, sessionPolicy } from './runtime';
+import { cookieSettings, sessionPolicy } from '@/server/auth/session-settings';
+import { appDb } from '@/server/db/app-db';
 
 export type Role = 'staff' | 'reviewer' | 'client';
 
@@ -183,6 +184,5 @@ async function record(
   });
 }
 
-/** Path ids are checked against their Portal pattern before anything else uses them. */
-export const idParam = <K extends string>(key: K, pattern: RegExp) =>
-  z.strictObject({ [key]: z.string().regex(pattern, `not a valid ${key}`) } as Record<K, z.ZodString>);
+/** The audit of a create (`<type>.create`): the new object's id is known only from the reply, which auditObject adds. */
+export const auditCreate = (type: string) => ({ operation: `${type}.create`, object: () => ({ type, id: 'new' }) });

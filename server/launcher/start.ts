@@ -1,14 +1,13 @@
-// `npm start` – the whole product on embedded defaults: the Portal sandbox (unless PORTAL_BASE_URL names a
-// real Portal), a production build of the app (rebuilt when sources changed), and the app server.
-// `npm run dev` does the same with `next dev`.
+// `npm start` – the whole product on embedded defaults: the Portal sandbox as a child process of its own
+// (unless PORTAL_BASE_URL names a real Portal), a production build of the app (rebuilt when sources changed),
+// and the app server. `npm run dev` does the same with `next dev`.
 import { spawn, spawnSync } from 'node:child_process';
-import { join } from 'node:path';
-import { newWebhookSecret } from '../../lib/webhooks/standard-webhooks';
-import { optionsFromEnv } from '../sandbox/config';
+import { isAbsolute, join, relative } from 'node:path';
+import { DEMO_FULL_KEY, DEMO_KEYS } from '../../lib/portal/demo-keys';
 import { DEMO_ACCOUNTS } from '../auth/demo-users';
-import { DEMO_KEYS } from '../sandbox/keys';
-import { startSandbox } from '../sandbox/server';
+import { newWebhookSecret } from '../webhooks/verify';
 import { NEXT_BIN, ROOT, buildIfStale } from './build';
+import { startSandboxProcess, type SandboxProcess } from './sandbox-process';
 
 const dev = process.argv.includes('--dev');
 
@@ -16,7 +15,7 @@ async function main() {
   const env: NodeJS.ProcessEnv = { ...process.env };
   const port = env.PORT ?? '3000';
   const host = env.HOST ?? '127.0.0.1';
-  let sandbox: Awaited<ReturnType<typeof startSandbox>> | null = null;
+  let sandbox: SandboxProcess | null = null;
 
   if (!env.PORTAL_BASE_URL) {
     // The sandbox posts its events to the app's receiver, signed with a secret both share: the one
@@ -28,22 +27,32 @@ async function main() {
       console.warn('WEBHOOK_SECRET and SANDBOX_WEBHOOK_SECRET differ: the app will refuse the sandbox’s webhooks.');
     }
     env.SANDBOX_WEBHOOK_URL ||= `http://${loopbackOf(host)}:${port}/api/webhooks/portal`;
-    const options = optionsFromEnv({ SANDBOX_DATA_FILE: join(ROOT, '.data', 'sandbox.json'), ...env });
-    sandbox = await startSandbox(options);
+    env.SANDBOX_DATA_FILE ??= join(ROOT, '.data', 'sandbox.json');
+    try {
+      sandbox = await startSandboxProcess(env);
+    } catch (e) {
+      console.error((e as Error).message);
+      process.exit(1);
+    }
     env.PORTAL_BASE_URL = sandbox.baseUrl;
-    env.PORTAL_API_KEY ??= DEMO_KEYS.find((k) => k.id === 'key_demofull')!.token;
+    env.PORTAL_API_KEY ??= DEMO_FULL_KEY.token;
   }
+
+  const exit = async (code: number) => {
+    await sandbox?.stop();
+    process.exit(code);
+  };
 
   // The demo sign-ins, created when missing (before the app opens the database: the embedded one is single-process).
   const seeded = spawnSync(process.execPath, [...process.execArgv, join(ROOT, 'server', 'cli', 'users.ts'), 'seed-demo'], { cwd: ROOT, env, stdio: 'inherit' });
-  if (seeded.status !== 0) process.exit(seeded.status ?? 1);
+  if (seeded.status !== 0) return exit(seeded.status ?? 1);
 
   if (!dev) {
     try {
       buildIfStale(env);
     } catch (e) {
       console.error((e as Error).message);
-      process.exit(1);
+      return exit(1);
     }
   }
 
@@ -57,7 +66,7 @@ async function main() {
       '',
       `  Intake is running at http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`,
       sandbox
-        ? `  Portal sandbox: ${sandbox.baseUrl} (state kept in .data/sandbox.json; delete it to start from the seed)`
+        ? `  Portal sandbox: ${sandbox.baseUrl} (${sandbox.dataFile ? `state kept in ${shortPath(sandbox.dataFile)}; delete it to start from the seed` : 'state kept in memory'})`
         : `  Portal: ${env.PORTAL_BASE_URL}`,
     ];
     lines.push('  Sign in as:');
@@ -69,14 +78,24 @@ async function main() {
     console.log(`${lines.join('\n')}\n`);
   });
 
+  // Ctrl-C reaches the whole process group; the app's exit then ends the sandbox too.
   const stop = (signal: NodeJS.Signals) => {
+    void sandbox?.stop();
     app.kill(signal);
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
-  app.on('exit', (code) => {
-    void (sandbox?.close() ?? Promise.resolve()).then(() => process.exit(code ?? 0));
+  sandbox?.onUnexpectedExit((code) => {
+    console.error(`The Portal sandbox stopped (exit code ${code}); stopping the app.`);
+    app.kill('SIGTERM');
   });
+  app.on('exit', (code) => void exit(code ?? 0));
+}
+
+/** A path under the project as the README writes it (.data/sandbox.json), any other in full. */
+function shortPath(path: string): string {
+  const r = relative(ROOT, path);
+  return r.startsWith('..') || isAbsolute(r) ? path : r;
 }
 
 /** An address the sandbox can reach the app on: a wildcard listener is reached on loopback. */

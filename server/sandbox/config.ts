@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { webhookSecretKey } from '@/lib/webhooks/standard-webhooks';
+import { webhookSecretKey } from './webhooks/sign';
 import { DEFAULT_OPTIONS, type SandboxOptions } from './options';
 
 const RateLimit = z

@@ -1,15 +1,8 @@
-import type { Environment, Permission } from '@/lib/portal';
-import { PERMISSIONS } from '@/lib/portal';
+import type { Permission } from '@/lib/portal';
+import { DEMO_KEYS as DEMO_PORTAL_KEYS, type DemoKey } from '@/lib/portal/demo-keys';
 
-/** An API key the sandbox accepts. `token` is the bearer value; the sandbox never echoes it. */
-export interface ApiKeyDef {
-  id: string;
-  token: string;
-  kind: 'portal' | 'source';
-  environment: Environment;
-  permissions: Permission[];
-  channel_slugs: string[];
-  label: string;
+/** An API key the sandbox accepts (the demo keys live in lib/ so the app can know them without importing the sandbox). */
+export interface ApiKeyDef extends DemoKey {
   /**
    * Requests a second for this key (token bucket refill), even when the sandbox-wide rateLimit is off;
    * null leaves the key unthrottled; absent, the sandbox-wide rateLimit applies.
@@ -17,47 +10,8 @@ export interface ApiKeyDef {
   rate_per_second?: number | null;
 }
 
-const READS: Permission[] = ['businesses:read', 'applications:read', 'deals:read', 'people:read'];
-
 /** The demo keys printed by `npm start` and documented in the README. */
-export const DEMO_KEYS: ApiKeyDef[] = [
-  {
-    id: 'key_demofull',
-    token: 'pk_test_demo_full_4f9c2a7e1b8d',
-    kind: 'portal',
-    environment: 'test',
-    permissions: [...PERMISSIONS].filter((p) => p !== 'leads:submit'),
-    channel_slugs: [],
-    label: 'Full portal key',
-  },
-  {
-    id: 'key_demosource',
-    token: 'pk_test_demo_source_7d3e9b2c6a1f',
-    kind: 'source',
-    environment: 'test',
-    permissions: ['leads:submit'],
-    channel_slugs: ['partner-web', 'broker-network'],
-    label: 'Source key (lead submission only)',
-  },
-  {
-    id: 'key_demoreadonly',
-    token: 'pk_test_demo_readonly_2b8f4c1e9d7a',
-    kind: 'portal',
-    environment: 'test',
-    permissions: READS,
-    channel_slugs: [],
-    label: 'Read-only key',
-  },
-  {
-    id: 'key_demolive',
-    token: 'pk_live_demo_full_9e1a6c3f8b2d',
-    kind: 'portal',
-    environment: 'live',
-    permissions: [...PERMISSIONS].filter((p) => p !== 'leads:submit'),
-    channel_slugs: [],
-    label: 'Live key (refused by a test sandbox)',
-  },
-];
+export const DEMO_KEYS: ApiKeyDef[] = [...DEMO_PORTAL_KEYS];
 
 /** A write permission includes read only within the same read-capable row (spec §5 rule 6). */
 const IMPLIED: Partial<Record<Permission, Permission>> = {

@@ -1,7 +1,7 @@
 import 'server-only';
 import { z } from 'zod';
 import { ID_PATTERNS } from '@/lib/portal';
-import { DEFAULT_TOLERANCE_SECONDS, verifyWebhook, type WebhookVerifyFailure } from '@/lib/webhooks/standard-webhooks';
+import { DEFAULT_TOLERANCE_SECONDS, verifyWebhook, type WebhookVerifyFailure } from './verify';
 import type { Db } from '@/server/db/types';
 import { AppError } from '@/server/http/app-error';
 import { purgeOldDeliveries, recordDelivery } from './deliveries';

@@ -4,7 +4,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { newWebhookSecret } from '@/lib/webhooks/standard-webhooks';
+import { newWebhookSecret } from '@/server/webhooks/verify';
 import { buildIfStale } from '@/server/launcher/build';
 import { DEMO_KEYS } from '@/server/sandbox/keys';
 import { startSandbox } from '@/server/sandbox/server';

@@ -6,6 +6,7 @@ import {
   extractPdfText,
   extractText,
   parseCsv,
+  PDF_LIMITS,
   proposeAnswers,
   writePdf,
   type EvidenceDoc,
@@ -101,10 +102,10 @@ const onePage = (content: string | Buffer, contentDict = '', fontDict = '<< /Typ
   { dict: contentDict, stream: typeof content === 'string' ? Buffer.from(content, 'latin1') : content },
 ];
 
-/** ASCII85 (Adobe) encoding, for a stream filtered with ASCII85Decode. */
+/** ASCII85 (Adobe) encoding, for a stream filtered with ASCII85Decode (in a PDF: no `<~`, ended by `~>`). */
 function ascii85(text: string): Buffer {
   const bytes = Buffer.from(text, 'latin1');
-  let out = '<~';
+  let out = '';
   for (let i = 0; i < bytes.length; i += 4) {
     const chunk = [0, 1, 2, 3].map((k) => bytes[i + k] ?? 0);
     const count = Math.min(4, bytes.length - i);
@@ -123,8 +124,8 @@ function ascii85(text: string): Buffer {
   return Buffer.from(`${out}~>`, 'latin1');
 }
 
-const pdfText = (bytes: Buffer) => {
-  const r = extractPdfText(bytes);
+const pdfText = async (bytes: Buffer) => {
+  const r = await extractPdfText(bytes);
   if (!r.ok) throw new Error(`${r.code}: ${r.reason}`);
   return r.text;
 };
@@ -132,20 +133,20 @@ const pdfText = (bytes: Buffer) => {
 /* Extraction. */
 
 describe('text extraction: plain text', () => {
-  it('decodes UTF-8 (with or without a BOM), UTF-16 and Latin-1, and normalises line ends', () => {
-    expect(extractText(Buffer.from('Name: Café Ltd\r\nEmployees: 4\r\n'), 'text/plain', 'a.txt')).toEqual({ ok: true, format: 'text', text: 'Name: Café Ltd\nEmployees: 4' });
-    expect(extractText(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('Hello')]), 'text/plain; charset=utf-8', 'a.txt')).toMatchObject({ ok: true, text: 'Hello' });
-    expect(extractText(Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('Grüße', 'utf16le')]), 'text/plain', 'a.txt')).toMatchObject({ ok: true, text: 'Grüße' });
-    expect(extractText(Buffer.from([0x43, 0x61, 0x66, 0xe9]), 'text/plain', 'a.txt')).toMatchObject({ ok: true, text: 'Café' });
+  it('decodes UTF-8 (with or without a BOM), UTF-16 and Latin-1, and normalises line ends', async () => {
+    expect(await extractText(Buffer.from('Name: Café Ltd\r\nEmployees: 4\r\n'), 'text/plain', 'a.txt')).toEqual({ ok: true, format: 'text', text: 'Name: Café Ltd\nEmployees: 4' });
+    expect(await extractText(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('Hello')]), 'text/plain; charset=utf-8', 'a.txt')).toMatchObject({ ok: true, text: 'Hello' });
+    expect(await extractText(Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('Grüße', 'utf16le')]), 'text/plain', 'a.txt')).toMatchObject({ ok: true, text: 'Grüße' });
+    expect(await extractText(Buffer.from([0x43, 0x61, 0x66, 0xe9]), 'text/plain', 'a.txt')).toMatchObject({ ok: true, text: 'Café' });
   });
 
-  it('refuses binary content, empty text and types it cannot read, with a reason', () => {
-    expect(extractText(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x00, 0x00, 0x01]), 'text/plain', 'x.txt')).toMatchObject({ ok: false, code: 'binary_content' });
-    expect(extractText(Buffer.from('  \n\t \n'), 'text/plain', 'blank.txt')).toMatchObject({ ok: false, code: 'no_text', reason: 'The file has no text to read.' });
-    const png = extractText(Buffer.from([0x89, 0x50, 0x4e, 0x47]), 'image/png', 'scan.png');
+  it('refuses binary content, empty text and types it cannot read, with a reason', async () => {
+    expect(await extractText(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x00, 0x00, 0x01]), 'text/plain', 'x.txt')).toMatchObject({ ok: false, code: 'binary_content' });
+    expect(await extractText(Buffer.from('  \n\t \n'), 'text/plain', 'blank.txt')).toMatchObject({ ok: false, code: 'no_text', reason: 'The file has no text to read.' });
+    const png = await extractText(Buffer.from([0x89, 0x50, 0x4e, 0x47]), 'image/png', 'scan.png');
     expect(png).toMatchObject({ ok: false, code: 'unsupported_type' });
     expect(!png.ok && png.reason).toContain('image/png');
-    expect(extractText(Buffer.from('x'), 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'a.docx')).toMatchObject({ ok: false, code: 'unsupported_type' });
+    expect(await extractText(Buffer.from('x'), 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'a.docx')).toMatchObject({ ok: false, code: 'unsupported_type' });
   });
 });
 
@@ -172,39 +173,41 @@ describe('text extraction: CSV', () => {
     );
   });
 
-  it('takes text/csv, and a .csv sent as an Excel type', () => {
-    expect(extractText(Buffer.from('Employees,14\n'), 'text/csv', 'f.csv')).toEqual({ ok: true, format: 'csv', text: 'Employees: 14' });
-    expect(extractText(Buffer.from('Employees,14\n'), 'application/vnd.ms-excel', 'f.csv')).toMatchObject({ ok: true, format: 'csv' });
-    expect(extractText(Buffer.from('Employees,14\n'), 'application/vnd.ms-excel', 'f.xls')).toMatchObject({ ok: false, code: 'unsupported_type' });
+  it('takes text/csv, and a .csv sent as an Excel type', async () => {
+    expect(await extractText(Buffer.from('Employees,14\n'), 'text/csv', 'f.csv')).toEqual({ ok: true, format: 'csv', text: 'Employees: 14' });
+    expect(await extractText(Buffer.from('Employees,14\n'), 'application/vnd.ms-excel', 'f.csv')).toMatchObject({ ok: true, format: 'csv' });
+    expect(await extractText(Buffer.from('Employees,14\n'), 'application/vnd.ms-excel', 'f.xls')).toMatchObject({ ok: false, code: 'unsupported_type' });
   });
 });
 
 describe('text extraction: PDF', () => {
   const lines = ['Legal name: Acme (Holdings) Ltd', 'Turnover: £1,250,000 – up 12%', 'Back\\slash and “quotes”'];
 
-  it('reads FlateDecode content streams written with each text operator', () => {
+  it('reads FlateDecode content streams written with each text operator', async () => {
     for (const style of ['Tj', 'TJ', 'quote', 'hex', 'Tm'] as const) {
-      expect(pdfText(writePdf([lines], { style })), style).toBe(lines.join('\n'));
+      expect(await pdfText(writePdf([lines], { style })), style).toBe(lines.join('\n'));
     }
-    expect(pdfText(writePdf([lines], { uncompressed: true }))).toBe(lines.join('\n'));
+    expect(await pdfText(writePdf([lines], { uncompressed: true }))).toBe(lines.join('\n'));
   });
 
-  it('keeps pages in page-tree order and separates them by lines', () => {
-    const r = extractPdfText(writePdf([['Page one'], ['Page two, line one', 'Page two, line two'], ['Page three']]));
+  it('keeps pages in page-tree order and separates them by lines', async () => {
+    const r = await extractPdfText(writePdf([['Page one'], ['Page two, line one', 'Page two, line two'], ['Page three']]));
     expect(r).toEqual({ ok: true, text: 'Page one\nPage two, line one\nPage two, line two\nPage three', pages: 3 });
   });
 
-  it('handles literal string escapes (octal, nested parentheses, line continuation) and hex strings', () => {
-    const content = 'BT /F1 12 Tf 72 700 Td (Nested \\(parens\\) and (balanced) ones) Tj T* (Octal \\243250 and tab\\tend) Tj T* (Split \\\nline) Tj T* <48656C6C6F> Tj T* <FEFF00480069> Tj ET';
-    expect(pdfText(rawPdf(onePage(content)))).toBe('Nested (parens) and (balanced) ones\nOctal £250 and tab end\nSplit line\nHello\nHi');
+  it('handles literal string escapes (octal, nested parentheses, line continuation) and hex strings', async () => {
+    // (A UTF-16 string belongs with a two-byte font: see the ToUnicode case below.)
+    const content = 'BT /F1 12 Tf 72 700 Td (Nested \\(parens\\) and (balanced) ones) Tj T* (Octal \\243250 and tab\\tend) Tj T* (Split \\\nline) Tj T* <48656C6C6F> Tj ET';
+    expect(await pdfText(rawPdf(onePage(content)))).toBe('Nested (parens) and (balanced) ones\nOctal £250 and tab end\nSplit line\nHello');
   });
 
-  it('reads TJ arrays: small kerning joins letters, a wide gap is a space', () => {
-    const content = 'BT /F1 12 Tf 72 700 Td [(Reg) 20 (istered) -300 (office) -120 (s)] TJ ET';
-    expect(pdfText(rawPdf(onePage(content)))).toBe('Registered offices');
+  it('reads TJ arrays: small kerning joins letters, a wide gap is a space', async () => {
+    // PDF.js reads a gap of more than about a tenth of an em as a space.
+    const content = 'BT /F1 12 Tf 72 700 Td [(Reg) 20 (istered) -300 (office) -100 (s)] TJ ET';
+    expect(await pdfText(rawPdf(onePage(content)))).toBe('Registered offices');
   });
 
-  it('decodes two-byte codes through the font’s ToUnicode map', () => {
+  it('decodes two-byte codes through the font’s ToUnicode map', async () => {
     const cmap = [
       '/CIDInit /ProcSet findresource begin 12 dict begin begincmap',
       '1 begincodespacerange <0000> <FFFF> endcodespacerange',
@@ -213,16 +216,18 @@ describe('text extraction: PDF', () => {
       'endcmap end end',
     ].join('\n');
     const objects = [
-      ...onePage('BT /F1 12 Tf 72 700 Td <0001000200100011001200100010> Tj ET', '', '<< /Type /Font /Subtype /Type0 /BaseFont /X /Encoding /Identity-H /ToUnicode 6 0 R >>'),
+      ...onePage('BT /F1 12 Tf 72 700 Td <0001000200100011001200100010> Tj ET', '', '<< /Type /Font /Subtype /Type0 /BaseFont /X /Encoding /Identity-H /DescendantFonts [7 0 R] /ToUnicode 6 0 R >>'),
       { dict: '/Filter /FlateDecode', stream: deflateSync(Buffer.from(cmap)) },
+      '<< /Type /Font /Subtype /CIDFontType2 /BaseFont /X /CIDSystemInfo << /Registry (Adobe) /Ordering (Identity) /Supplement 0 >> /FontDescriptor 8 0 R /DW 500 >>',
+      '<< /Type /FontDescriptor /FontName /X /Flags 4 /FontBBox [0 -200 1000 800] /ItalicAngle 0 /Ascent 800 /Descent -200 /CapHeight 700 /StemV 80 >>',
     ];
-    expect(pdfText(rawPdf(objects))).toBe('A£12311');
+    expect(await pdfText(rawPdf(objects))).toBe('A£12311');
   });
 
-  it('reads ASCIIHex and ASCII85 streams, and text inside form XObjects', () => {
+  it('reads ASCIIHex and ASCII85 streams, and text inside form XObjects', async () => {
     const hex = Buffer.from(Buffer.from('BT /F1 12 Tf 72 700 Td (Hex stream) Tj ET').toString('hex') + '>');
-    expect(pdfText(rawPdf(onePage(hex, '/Filter /ASCIIHexDecode')))).toBe('Hex stream');
-    expect(pdfText(rawPdf(onePage(ascii85('BT /F1 12 Tf 72 700 Td (Base85 stream) Tj ET'), '/Filter /ASCII85Decode')))).toBe('Base85 stream');
+    expect(await pdfText(rawPdf(onePage(hex, '/Filter /ASCIIHexDecode')))).toBe('Hex stream');
+    expect(await pdfText(rawPdf(onePage(ascii85('BT /F1 12 Tf 72 700 Td (Base85 stream) Tj ET'), '/Filter /ASCII85Decode')))).toBe('Base85 stream');
     const objects = [
       '<< /Type /Catalog /Pages 2 0 R >>',
       '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
@@ -231,19 +236,41 @@ describe('text extraction: PDF', () => {
       { dict: '/Type /XObject /Subtype /Form /BBox [0 0 100 100]', stream: Buffer.from('BT /F1 9 Tf 0 0 Td (In a form) Tj ET') },
       { dict: '', stream: Buffer.from('BT /F1 12 Tf 72 700 Td (Page text) Tj ET /Fm1 Do') },
     ];
-    expect(pdfText(rawPdf(objects))).toBe('Page text\nIn a form');
+    expect(await pdfText(rawPdf(objects))).toBe('Page text\nIn a form');
   });
 
-  it('refuses files that are not PDFs, damaged ones, encrypted ones and ones without text', () => {
-    expect(extractPdfText(Buffer.from('Hello, I am not a PDF'))).toMatchObject({ ok: false, code: 'corrupt_pdf' });
-    expect(extractPdfText(Buffer.from('%PDF-1.7\n%garbage without objects\n'))).toMatchObject({ ok: false, code: 'corrupt_pdf' });
+  it('refuses files that are not PDFs, damaged ones, encrypted ones and ones without text', async () => {
+    expect(await extractPdfText(Buffer.from('Hello, I am not a PDF'))).toMatchObject({ ok: false, code: 'corrupt_pdf' });
+    expect(await extractPdfText(Buffer.from('%PDF-1.7\n%garbage without objects\n'))).toMatchObject({ ok: false, code: 'corrupt_pdf' });
     const good = writePdf([['Some text']]);
     const damaged = rawPdf(onePage(Buffer.from('this is not deflate data at all'), '/Filter /FlateDecode'));
-    expect(extractPdfText(damaged)).toMatchObject({ ok: false, code: 'corrupt_pdf' });
-    expect(extractPdfText(good.subarray(0, 40))).toMatchObject({ ok: false, code: 'corrupt_pdf' });
-    expect(extractPdfText(rawPdf(onePage('BT /F1 12 Tf ET'), '/Root 1 0 R /Encrypt 9 0 R'))).toMatchObject({ ok: false, code: 'encrypted_pdf' });
-    expect(extractPdfText(rawPdf(onePage('q 100 0 0 100 0 0 cm /Im1 Do Q')))).toMatchObject({ ok: false, code: 'no_text' });
-    expect(extractText(rawPdf(onePage('0 0 m 10 10 l S')), 'application/pdf', 'scan.pdf')).toMatchObject({ ok: false, code: 'no_text' });
+    expect(await extractPdfText(damaged)).toMatchObject({ ok: false, code: 'corrupt_pdf' });
+    expect(await extractPdfText(good.subarray(0, 40))).toMatchObject({ ok: false, code: 'corrupt_pdf' });
+    expect(await extractPdfText(rawPdf(onePage('BT /F1 12 Tf ET'), '/Root 1 0 R /Encrypt 9 0 R'))).toMatchObject({ ok: false, code: 'encrypted_pdf' });
+    expect(await extractPdfText(rawPdf(onePage('q 100 0 0 100 0 0 cm /Im1 Do Q')))).toMatchObject({ ok: false, code: 'no_text' });
+    expect(await extractText(rawPdf(onePage('0 0 m 10 10 l S')), 'application/pdf', 'scan.pdf')).toMatchObject({ ok: false, code: 'no_text' });
+  });
+
+  it('fails a malformed or oversized file with a reason, within its limits, and keeps reading the next one', async () => {
+    const good = writePdf([['Page one'], ['Page two']]);
+    // A header, then noise where the objects and the cross-reference table should be.
+    const noise = Buffer.concat([Buffer.from('%PDF-1.7\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R'), Buffer.alloc(4096, 0xa7), Buffer.from('\nxref\n0 9999999\ntrailer\n<< /Root 1 0 R /Size -4 >>\nstartxref\n17\n%%EOF\n')]);
+    const malformed = await extractPdfText(noise);
+    expect(malformed).toMatchObject({ ok: false, code: 'corrupt_pdf' });
+    expect(!malformed.ok && malformed.reason).toMatch(/damaged/);
+    const limits = { ...PDF_LIMITS, maxPages: 1 };
+    expect(await extractPdfText(good, limits)).toEqual({ ok: false, code: 'pdf_too_large', reason: 'The PDF has 2 pages; Autofill reads at most 1. Upload the pages that matter.' });
+    expect(await extractPdfText(good, { ...PDF_LIMITS, maxBytes: good.length - 1 })).toMatchObject({ ok: false, code: 'pdf_too_large' });
+    // Too little time: the worker thread is ended and the file fails, the caller does not wait.
+    const started = Date.now();
+    expect(await extractPdfText(good, { ...PDF_LIMITS, timeoutMs: 1 })).toMatchObject({ ok: false, code: 'pdf_timeout' });
+    expect(Date.now() - started).toBeLessThan(PDF_LIMITS.timeoutMs);
+    // Too little memory: the worker thread runs out and ends, the sandbox does not.
+    expect(await extractPdfText(good, { ...PDF_LIMITS, maxMemoryMb: 1 })).toMatchObject({ ok: false, code: 'pdf_too_large', reason: expect.stringMatching(/memory/) });
+    expect(await extractPdfText(good)).toEqual({ ok: true, text: 'Page one\nPage two', pages: 2 });
+    // Files sent at once are read one after the other, each with its own answer.
+    const [a, bad, b] = await Promise.all([extractPdfText(writePdf([['First']])), extractPdfText(noise), extractPdfText(writePdf([['Second']]))]);
+    expect([a, bad.ok, b]).toEqual([{ ok: true, text: 'First', pages: 1 }, false, { ok: true, text: 'Second', pages: 1 }]);
   });
 
   it('writes deterministic bytes and literal operands', () => {
@@ -482,7 +509,7 @@ describe('rules over any contract', () => {
     expect(valuesOf(proposeFor(grantContract(), [textDoc('Staff: 12')], different))).toEqual({ 'headcount.value': 12 });
   });
 
-  it('reads a net loss as a negative number and a legal name from "trading as" in a sentence', () => {
+  it('reads a net loss as a negative number and a legal name from "trading as" in a sentence', async () => {
     const funding = buildFundingContract();
     const props = valuesOf(proposeFor(funding, [textDoc('Oakridge Pharmacy LLC, trading as Oakridge Wellness, made a net loss of $35,000 last year.\nNet loss: $12,500')]));
     expect(props).toMatchObject({ 'legal_name.value': 'Oakridge Pharmacy LLC', 'trading_name.value': 'Oakridge Wellness', 'net_profit.value': -12_500 });
@@ -491,12 +518,16 @@ describe('rules over any contract', () => {
 
 /* The seed documents against the funding contract. */
 
-describe('seed documents', () => {
-  const docs = seedDocuments().map((d, i) => {
-    const r = extractText(d.bytes, d.contentType, d.name);
+const seedDocs = await Promise.all(
+  seedDocuments().map(async (d, i) => {
+    const r = await extractText(d.bytes, d.contentType, d.name);
     if (!r.ok) throw new Error(`${d.name}: ${r.reason}`);
     return { doc: fileDoc(r.text, d.name, `afev_seed${i}`), format: r.format };
-  });
+  }),
+);
+
+describe('seed documents', () => {
+  const docs = seedDocs;
 
   it('are a text file, a CSV and a generated PDF, all readable', () => {
     expect(docs.map((d) => [d.doc.name, d.format])).toEqual([

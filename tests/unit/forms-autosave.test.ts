@@ -9,6 +9,7 @@ import {
   type FormValues,
   type WriteBatch,
 } from '@/lib/forms';
+import { mulberry32 } from '@/server/sandbox/controls/faults';
 import { buildFundingContract } from '@/server/sandbox/seed/funding-contract';
 
 const A = 'a.legal_name.legal_name.value';
@@ -393,18 +394,6 @@ describe('refresh: a fresh read while editing', () => {
   });
 });
 
-/** Mulberry32: seeded, so a failing sequence replays exactly. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
 describe('property: a person’s typing survives any sequence of saves, conflicts, failures and reloads', () => {
   const NAMES = [A, B, 'a.q3.q3.value', 'a.q4.q4.value', ITEM_1, ITEM_2];
   const POOL = [null, '', 'x', 'y', 'z', 'w'] as const;
@@ -420,7 +409,7 @@ describe('property: a person’s typing survives any sequence of saves, conflict
   const same = (a: FormValues[string] | undefined, b: FormValues[string] | undefined) => (a ?? '') === (b ?? '');
 
   it.each(Array.from({ length: 200 }, (_, i) => i + 1))('seed %i', (seed) => {
-    const random = rng(seed);
+    const random = mulberry32(seed);
     const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
     const m = autosaveMachine({ debounceMs: 300, maxWaitMs: 1_000, retryDelaysMs: [500] });
     const upstream = { values: Object.fromEntries(NAMES.map((n) => [n, pick(POOL)])) as Record<string, FormValues[string]>, revision: 1 };

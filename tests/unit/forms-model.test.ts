@@ -3,29 +3,20 @@ import {
   answerName,
   escapeSegment,
   fieldForName,
-  fieldOf,
   formModel,
   groupName,
   htmlPattern,
   humanize,
   itemName,
   parseName,
-  type FieldModel,
   type FormContract,
-  type FormModel,
 } from '@/lib/forms';
 import type { Question, QuestionField, RepeatableGroup } from '@/lib/portal';
 import { buildDealContract } from '@/server/sandbox/seed/deal-contract';
 import { buildFundingContract } from '@/server/sandbox/seed/funding-contract';
 import { buildLargeContract } from '@/server/sandbox/seed/large-contract';
+import { field, funding } from './support/funding-form';
 
-const funding = formModel(buildFundingContract());
-
-const field = (model: FormModel, schemaKey: string, fieldKey = 'value'): FieldModel => {
-  const found = fieldOf(model, schemaKey, fieldKey);
-  if (found === undefined) throw new Error(`no field ${schemaKey}.${fieldKey}`);
-  return found;
-};
 
 describe('sections and display order', () => {
   it('lists sections in order, with questions and groups in display order', () => {

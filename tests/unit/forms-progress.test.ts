@@ -1,20 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
-  answerName,
   computeVisibility,
-  formModel,
-  formStateFrom,
   groupName,
   itemName,
   progressOf,
   type FormItem,
   type FormValues,
 } from '@/lib/forms';
-import { buildFundingContract } from '@/server/sandbox/seed/funding-contract';
+import { emptyFunding as empty, funding, top } from './support/funding-form';
 
-const funding = formModel(buildFundingContract());
-const top = (schemaKey: string, fieldKey = 'value') => answerName(schemaKey, schemaKey, fieldKey);
-const empty = formStateFrom(funding, []).values;
 const progress = (values: FormValues, items: FormItem[] = []) =>
   progressOf(funding, values, computeVisibility(funding, values, items));
 

@@ -12,6 +12,7 @@ import {
   type FormModel,
 } from '@/lib/forms';
 import type { AnswerValue } from '@/lib/portal';
+import { mulberry32 } from '@/server/sandbox/controls/faults';
 import { fileValues, lookupFor, requirements } from '@/server/sandbox/domain/answers';
 import { contractIndex } from '@/server/sandbox/domain/contract-index';
 import { buildDealContract } from '@/server/sandbox/seed/deal-contract';
@@ -25,17 +26,6 @@ import type { ApplicationRec, ItemRec } from '@/server/sandbox/store/types';
  * the form would hide a question the server requires, or call an application complete that is not.
  * Random applications (seeded, so failures replay) are checked against the sandbox's own functions.
  */
-
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 /** A plausible answer for a field, or none: values that drive visibility rules come up often. */
 function valueFor(field: FieldModel, example: unknown, random: () => number): AnswerValue | undefined {
@@ -136,7 +126,7 @@ describe.each(CONTRACTS)('parity with the sandbox: %s contract', (_name, build, 
       if (conditional) outcomes[visible ? 'shown' : 'hidden'] += 1;
     };
     for (let seed = 1; seed <= runs; seed++) {
-      const app = randomApplication(template, model, rng(seed));
+      const app = randomApplication(template, model, mulberry32(seed));
       const state = formSide(model, app);
       const visibility = computeVisibility(model, state.values, state.items);
       const files = fileValues(app);
@@ -160,7 +150,7 @@ describe.each(CONTRACTS)('parity with the sandbox: %s contract', (_name, build, 
 
   it('what is missing, and the totals, match the sandbox’s requirements', () => {
     for (let seed = 1; seed <= runs; seed++) {
-      const app = randomApplication(template, model, rng(seed));
+      const app = randomApplication(template, model, mulberry32(seed));
       const state = formSide(model, app);
       const progress = progressOf(model, state.values, computeVisibility(model, state.values, state.items));
       const reqs = requirements(app, index);

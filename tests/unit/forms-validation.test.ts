@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  answerName,
   computeVisibility,
   formModel,
   formStateFrom,
@@ -13,10 +12,9 @@ import {
 } from '@/lib/forms';
 import { buildFundingContract } from '@/server/sandbox/seed/funding-contract';
 import { buildLargeContract, largeContractSeedAnswers } from '@/server/sandbox/seed/large-contract';
+import { funding, top } from './support/funding-form';
 
-const funding = formModel(buildFundingContract());
 const validator = formValidator(funding);
-const top = (schemaKey: string, fieldKey = 'value') => answerName(schemaKey, schemaKey, fieldKey);
 const check = (name: string, value: FormValues[string] | undefined) => validator.validateField(name, value, true);
 
 describe('validateField', () => {

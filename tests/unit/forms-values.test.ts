@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   equalityFor,
-  fieldOf,
-  flattenValues,
   formatNumberInput,
   formModel,
   formStateFrom,
@@ -14,19 +12,12 @@ import {
   toInputValue,
   valuesEqual,
   writesFor,
-  type FieldModel,
   type FormContract,
-  type FormModel,
 } from '@/lib/forms';
 import type { AnswerItem, ValueSchema } from '@/lib/portal';
 import { buildFundingContract } from '@/server/sandbox/seed/funding-contract';
+import { field, funding } from './support/funding-form';
 
-const funding = formModel(buildFundingContract());
-const field = (model: FormModel, schemaKey: string, fieldKey = 'value'): FieldModel => {
-  const found = fieldOf(model, schemaKey, fieldKey);
-  if (found === undefined) throw new Error(`no field ${schemaKey}.${fieldKey}`);
-  return found;
-};
 
 /** An answer item as spec 2.10 has it; only the keys and the value matter to the form. */
 const answer = (block_key: string, schema_key: string, field_key: string, value: AnswerItem['value']): AnswerItem => ({
@@ -298,7 +289,7 @@ describe('writesFor: edits to request bodies', () => {
 });
 
 describe('nested values for form libraries that read dotted names as paths', () => {
-  it('nests and flattens back, leaving list values whole', () => {
+  it('nests flat values, leaving list values whole', () => {
     const flat = {
       'a.legal_name.legal_name.value': 'Meridian',
       'a.funding_purpose.funding_purpose.value': ['equipment', 'other'],
@@ -314,15 +305,5 @@ describe('nested values for form libraries that read dotted names as paths', () 
       },
       i: { ritem_1: { owner_is_guarantor: { value: true } } },
     });
-    expect(flattenValues(nested)).toEqual(flat);
-  });
-
-  it('reads numeric segments turned into arrays, unset inputs as empty, and ignores anything else', () => {
-    const nested = {
-      a: { q: { q: [undefined, 'first', undefined, 'third'] } },
-      i: { ritem_1: { s: { value: undefined } } },
-      other: { x: { y: { z: 'not a field' } } },
-    };
-    expect(flattenValues(nested)).toEqual({ 'a.q.q.1': 'first', 'a.q.q.3': 'third', 'i.ritem_1.s.value': null });
   });
 });

@@ -17,12 +17,9 @@ import {
   type FormValues,
 } from '@/lib/forms';
 import type { Question, RepeatableGroup, Visibility } from '@/lib/portal';
-import { buildFundingContract } from '@/server/sandbox/seed/funding-contract';
 import { buildLargeContract } from '@/server/sandbox/seed/large-contract';
+import { emptyFunding as empty, funding, top } from './support/funding-form';
 
-const funding = formModel(buildFundingContract());
-const top = (schemaKey: string, fieldKey = 'value') => answerName(schemaKey, schemaKey, fieldKey);
-const empty = formStateFrom(funding, []).values;
 const withValues = (changes: FormValues): FormValues => ({ ...empty, ...changes });
 const visibleTop = (values: FormValues, schemaKey: string) =>
   isQuestionVisible(computeVisibility(funding, values), schemaKey, null);

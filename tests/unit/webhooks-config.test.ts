@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { webhookSecretKey } from '@/lib/webhooks/standard-webhooks';
+import { webhookSecretKey } from '@/server/sandbox/webhooks/sign';
 import { optionsFromEnv } from '@/server/sandbox/config';
 import { DEFAULT_OPTIONS } from '@/server/sandbox/options';
 import { deliverySchedule, retryDelayMs } from '@/server/sandbox/webhooks';

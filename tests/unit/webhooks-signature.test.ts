@@ -1,12 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import {
-  newWebhookSecret,
-  signWebhook,
-  verifyWebhook,
-  webhookHeaders,
-  webhookSecretKey,
-} from '@/lib/webhooks/standard-webhooks';
+import { signWebhook, webhookHeaders, webhookSecretKey } from '@/server/sandbox/webhooks/sign';
+import { newWebhookSecret, verifyWebhook } from '@/server/webhooks/verify';
 
 // The test vector published with the Standard Webhooks specification.
 const VECTOR = {
@@ -60,6 +55,31 @@ describe('signWebhook', () => {
     const fresh = newWebhookSecret();
     expect(fresh).toMatch(/^whsec_[A-Za-z0-9+/]+=*$/);
     expect(webhookSecretKey(fresh)).toHaveLength(32);
+  });
+});
+
+describe('unpadded secrets', () => {
+  // 31 key bytes: base64 with one '=' of padding, which some dashboards and SDKs leave off.
+  const PADDED = `whsec_${Buffer.alloc(31, 0x5a).toString('base64')}`;
+  const UNPADDED = PADDED.replace(/=+$/, '');
+
+  it('are accepted as the reference implementation accepts them, with the same key', () => {
+    expect(UNPADDED).not.toMatch(/=$/);
+    expect(webhookSecretKey(UNPADDED)).toEqual(webhookSecretKey(PADDED));
+    expect(webhookSecretKey(UNPADDED)).toHaveLength(31);
+    expect(signWebhook({ secret: UNPADDED, id: VECTOR.id, timestamp: VECTOR.timestamp, body: VECTOR.body })).toBe(
+      reference(PADDED, VECTOR.id, VECTOR.timestamp, VECTOR.body),
+    );
+  });
+
+  it('verify the test vector’s delivery signed with them, and nothing signed with another key', () => {
+    const headers = webhookHeaders({ secret: UNPADDED, id: VECTOR.id, timestamp: VECTOR.timestamp, body: VECTOR.body });
+    const now = new Date(VECTOR.timestamp * 1000);
+    expect(verifyWebhook({ secret: UNPADDED, headers, body: VECTOR.body, now })).toEqual({ ok: true, id: VECTOR.id, timestamp: VECTOR.timestamp });
+    expect(verifyWebhook({ secret: PADDED, headers, body: VECTOR.body, now }).ok).toBe(true);
+    // The vector's own signature (its own secret) does not match the unpadded one's key.
+    const vector = { 'webhook-id': VECTOR.id, 'webhook-timestamp': String(VECTOR.timestamp), 'webhook-signature': VECTOR.signature };
+    expect(verifyWebhook({ secret: UNPADDED, headers: vector, body: VECTOR.body, now })).toMatchObject({ ok: false, reason: 'no_matching_signature' });
   });
 });
 

@@ -3,8 +3,8 @@ import { BusinessCreateResult } from '@/lib/portal';
 import { listBusinesses } from '@/server/businesses/list';
 import { rememberUploadSlots } from '@/server/businesses/upload-slots';
 import { businessCreatedView } from '@/server/businesses/views';
-import { route } from '@/server/http/route';
-import { requireIdempotencyKey } from '@/server/http/params';
+import { auditCreate, route } from '@/server/http/route';
+import { requireIdempotencyKey } from '@/server/http/headers';
 import { portalRequest, routes } from '@/server/portal';
 
 // GET /api/businesses – a page of businesses (page_size, cursor)
@@ -16,11 +16,7 @@ export const GET = route({ roles: ['staff'], query: ListQuery }, async ({ query,
 
 // POST /api/businesses – create a business with its intake application; its document slots are uploaded to through the BFF
 export const POST = route(
-  {
-    roles: ['staff'],
-    body: BusinessCreateInput,
-    audit: { operation: 'business.create', object: () => ({ type: 'business', id: 'new' }) },
-  },
+  { roles: ['staff'], body: BusinessCreateInput, audit: auditCreate('business') },
   async ({ body, req, upstream, auditObject }) => {
     const idempotencyKey = requireIdempotencyKey(req);
     const res = await portalRequest({

@@ -1,24 +1,21 @@
 import { DealCreateInput, DealsQuery } from '@/lib/bff/deals';
-import { Deal, DealPage } from '@/lib/portal';
-import { dealListView, dealView } from '@/server/deals/views';
-import { route } from '@/server/http/route';
-import { etagHeader, requireIdempotencyKey } from '@/server/http/params';
+import { Deal } from '@/lib/portal';
+import { listDeals } from '@/server/deals/list';
+import { dealView } from '@/server/deals/views';
+import { auditCreate, route } from '@/server/http/route';
+import { etagHeader, requireIdempotencyKey } from '@/server/http/headers';
 import { portalRequest, routes } from '@/server/portal';
 
 // GET /api/deals – a page of deals (page_size, cursor, business_id)
 export const GET = route({ roles: ['staff'], query: DealsQuery }, async ({ query, req, upstream }) => {
-  const res = await portalRequest({ path: routes.deals(), schema: DealPage, query, signal: req.signal });
-  upstream.requestId = res.requestId;
-  return { body: dealListView(res.data) };
+  const { view, requestId } = await listDeals(query, req.signal);
+  upstream.requestId = requestId;
+  return { body: view };
 });
 
 // POST /api/deals – create a deal for a business, for the Portal itself or for a recipient, with its deal application
 export const POST = route(
-  {
-    roles: ['staff'],
-    body: DealCreateInput,
-    audit: { operation: 'deal.create', object: () => ({ type: 'deal', id: 'new' }) },
-  },
+  { roles: ['staff'], body: DealCreateInput, audit: auditCreate('deal') },
   async ({ body, req, upstream, auditObject }) => {
     const idempotencyKey = requireIdempotencyKey(req);
     const res = await portalRequest({ method: 'POST', path: routes.deals(), schema: Deal, body, idempotencyKey, signal: req.signal });

@@ -3,7 +3,7 @@ import { ID_PATTERNS } from '@/lib/portal';
 import { isSessionLive } from '@/server/auth';
 import { AppError } from '@/server/http/app-error';
 import { route } from '@/server/http/route';
-import { sessionPolicy } from '@/server/http/runtime';
+import { sessionPolicy } from '@/server/auth/session-settings';
 import { openEventStream } from '@/server/live/event-stream';
 import { liveBus } from '@/server/live/live-bus';
 

@@ -1,19 +1,16 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { redirect } from 'next/navigation';
 import { BusinessCreate } from '@/components/businesses/business-create';
 import { ApiRoot } from '@/lib/portal';
 import { portalView } from '@/server/businesses/views';
-import { currentSession } from '@/server/http/current-session';
+import { guardPage, type PageProps } from '@/server/http/page-guard';
 import { portalRequest, routes } from '@/server/portal';
 
 export const metadata: Metadata = { title: 'Create a business' };
 
 // /businesses/new – create a business with its contact and first documents (staff only)
-export default async function NewBusinessPage() {
-  const session = await currentSession();
-  if (!session) redirect('/sign-in?next=/businesses/new');
-  if (session.role !== 'staff') redirect('/');
+export default async function NewBusinessPage({ searchParams }: PageProps) {
+  await guardPage({ path: '/businesses/new', query: await searchParams, roles: ['staff'] });
   // The key's kind decides whether a lead source is asked for: read before the form is drawn.
   const root = await portalRequest({ path: routes.apiRoot(), schema: ApiRoot });
   return (

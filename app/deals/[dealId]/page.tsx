@@ -1,41 +1,25 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { notFound, redirect } from 'next/navigation';
 import { DealApplicationPanel } from '@/components/deals/deal-application-panel';
 import { DealWorkflow } from '@/components/deals/deal-workflow';
-import { DealId, DealStagePage } from '@/lib/portal';
+import { DealStagePage } from '@/lib/portal';
 import { readDealApplicationSummary, type DealApplicationSummary } from '@/server/deal-applications/progress';
 import { businessOfDeal } from '@/server/deals/deal-business';
 import { readDeal } from '@/server/deals/read-deal';
 import { dealView } from '@/server/deals/views';
-import { currentSession } from '@/server/http/current-session';
-import { readWorkflowStages } from '@/server/http/workflow-stages';
-import { isPortalError } from '@/server/portal';
+import { guardPage, readOrNotFound, type PageProps } from '@/server/http/page-guard';
+import { readWorkflowStages } from '@/server/workflows/stages';
 import '@/components/deals/deals.css';
 
 export const metadata: Metadata = { title: 'Deal' };
 
-interface PageProps {
-  params: Promise<{ dealId: string }>;
-  searchParams: Promise<Record<string, string | string[] | undefined>>;
-}
-
 // /deals/[dealId] – one deal: who it is for, its workflow with stage moves, and its application
-export default async function DealPage({ params, searchParams }: PageProps) {
+export default async function DealPage({ params, searchParams }: PageProps<'dealId'>) {
   const { dealId } = await params;
   const raw = await searchParams;
-  const session = await currentSession();
-  if (!session) redirect(`/sign-in?next=${encodeURIComponent(`/deals/${dealId}`)}`);
-  if (session.role !== 'staff') redirect('/');
-  if (!DealId.safeParse(dealId).success) notFound();
+  await guardPage({ path: `/deals/${dealId}`, query: raw, roles: ['staff'], ids: { deal: dealId } });
 
-  let deal;
-  try {
-    deal = await readDeal(dealId);
-  } catch (e) {
-    if (isPortalError(e) && e.status === 404) notFound();
-    throw e;
-  }
+  const deal = await readOrNotFound(readDeal(dealId));
   const view = dealView(deal.data, deal.etag ?? '');
   const businessId = typeof raw.business_id === 'string' ? raw.business_id : null;
   const applicationId = view.application?.id ?? null;

@@ -1,23 +1,16 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { redirect } from 'next/navigation';
 import { DealCreateForm } from '@/components/deals/deal-create-form';
 import { readBusinessName } from '@/server/deals/deal-business';
-import { currentSession } from '@/server/http/current-session';
+import { guardPage, type PageProps } from '@/server/http/page-guard';
 import '@/components/deals/deals.css';
 
 export const metadata: Metadata = { title: 'Create a deal' };
 
-interface PageProps {
-  searchParams: Promise<Record<string, string | string[] | undefined>>;
-}
-
 // /deals/new – create a deal for a business, for the Portal itself or a recipient (?business_id= preselects the business)
 export default async function NewDealPage({ searchParams }: PageProps) {
   const raw = await searchParams;
-  const session = await currentSession();
-  if (!session) redirect('/sign-in?next=/deals/new');
-  if (session.role !== 'staff') redirect('/');
+  await guardPage({ path: '/deals/new', query: raw, roles: ['staff'] });
   // An unknown business is not preselected: the person chooses one as if none was given.
   const business = typeof raw.business_id === 'string' ? await readBusinessName(raw.business_id) : null;
   return (

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { InvitationRefusalReason } from '@/lib/bff/invitations';
 import { createClientSession, revokeSession, writeSessionCookie } from '@/server/auth';
 import { route, sessionOf } from '@/server/http/route';
-import { cookieSettings, sessionPolicy } from '@/server/http/runtime';
+import { cookieSettings, sessionPolicy } from '@/server/auth/session-settings';
 import { redeemInvitation } from '@/server/invitations';
 import { log } from '@/server/log';
 

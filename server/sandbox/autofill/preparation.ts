@@ -130,10 +130,12 @@ function fileOf(sb: Sandbox, appId: string, fileId: string, generation: number) 
   return f && f.generation === generation ? f : undefined;
 }
 
-function finishReading(sb: Sandbox, appId: string, fileId: string, generation: number) {
+async function finishReading(sb: Sandbox, appId: string, fileId: string, generation: number) {
   const f = fileOf(sb, appId, fileId, generation);
   if (!f || f.status !== 'running') return;
-  const result = extractText(Buffer.from(f.content_base64, 'base64'), f.content_type, f.name);
+  const result = await extractText(Buffer.from(f.content_base64, 'base64'), f.content_type, f.name);
+  // While the reader ran, the file may have been replaced or removed, or the sandbox reset.
+  if (fileOf(sb, appId, fileId, generation) !== f || f.status !== 'running') return;
   if (result.ok) {
     f.status = 'success';
     f.text = result.text;
@@ -152,14 +154,14 @@ function startReading(sb: Sandbox, appId: string, fileId: string, generation: nu
   f.status = 'running';
   f.updated_at = sb.now();
   touchPreparation(sb, existingAutofillOf(sb, appId)!);
-  sb.clock.after(autofillTiming(sb).fileReadingMs, () => finishReading(sb, appId, fileId, generation));
+  sb.clock.after(autofillTiming(sb).fileReadingMs, () => void finishReading(sb, appId, fileId, generation));
 }
 
 /** Schedules the next step of a file's reading from the status it is in. */
 export function scheduleReading(sb: Sandbox, appId: string, f: EvidenceFileRec) {
   const { id, generation } = f;
   if (f.status === 'pending') sb.clock.after(autofillTiming(sb).filePendingMs, () => startReading(sb, appId, id, generation));
-  else if (f.status === 'running') sb.clock.after(autofillTiming(sb).fileReadingMs, () => finishReading(sb, appId, id, generation));
+  else if (f.status === 'running') sb.clock.after(autofillTiming(sb).fileReadingMs, () => void finishReading(sb, appId, id, generation));
 }
 
 /** What a run reads of one evidence source now, or null when it cannot be read (gone, failed, empty). */

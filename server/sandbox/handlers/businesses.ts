@@ -7,23 +7,21 @@ import {
   BusinessStageTransitionResult,
   BusinessStatusResult,
   BusinessSummary,
-  LIMITS,
   PageQuery,
   ParticipantList,
-  StageTransitionBody,
 } from '@/lib/portal';
 import type { RouteDef } from '../http/context';
-import { checkIfMatch, versionEtag } from '../http/etag';
+import { versionEtag } from '../http/etag';
 import { SandboxError } from '../http/errors';
-import { keysetPage } from '../http/paging';
 import type { Sandbox } from '../sandbox';
 import { newId, nextSeq, randomToken } from '../store/ids';
 import type { BusinessRec } from '../store/types';
+import { newApplication } from './new-application';
 import { pipelineRoutes } from './pipelines';
+import { seqPage } from './seq-page';
+import { stageTransitionRoute } from './stage-transitions';
 import { issueUpload } from './uploads';
 import { applicationRef, businessEtag, businessSummary } from './views';
-
-const pageSizeOf = (q: Record<string, unknown>) => (q.page_size as number | undefined) ?? LIMITS.paging.default;
 
 function pipelineOf(sb: Sandbox, b: BusinessRec) {
   const pipeline = sb.state.business_pipelines.find((p) => p.id === b.pipeline_id);
@@ -90,21 +88,10 @@ function createBusiness(sb: Sandbox, body: BusinessCreateBody, sourceChannel: st
     });
   }
   sb.state.businesses[business.id] = business;
-  sb.state.applications[business.application_id] = {
-    id: business.application_id,
-    kind: 'client_intake',
-    business_id: business.id,
-    contract_version,
-    revision: 0,
-    answers_revision: 0,
-    answers: {},
-    items: {},
-    files: {},
-    submitted_at: null,
-    created_at: now,
-    updated_at: now,
-    answers_updated_at: null,
-  };
+  sb.state.applications[business.application_id] = newApplication(
+    { id: business.application_id, kind: 'client_intake', business_id: business.id, contract_version },
+    now,
+  );
   return business;
 }
 
@@ -119,16 +106,7 @@ export const businessRoutes: RouteDef[] = [
     tag: 'businesses',
     response: BusinessPage,
     handle: ({ sb, query }) => {
-      const all = Object.values(sb.state.businesses).sort((a, b) => a.seq - b.seq);
-      const page = keysetPage({
-        sb,
-        items: all,
-        keyOf: (b) => b.seq,
-        scope: 'businesses',
-        pageSize: pageSizeOf(query),
-        cursor: query.cursor as string | undefined,
-        backward: true,
-      });
+      const page = seqPage(sb, Object.values(sb.state.businesses), 'businesses', query);
       return { status: 200, body: { ...page, items: page.items.map((b) => businessSummary(sb, b)) } };
     },
   },
@@ -211,54 +189,24 @@ export const businessRoutes: RouteDef[] = [
       return { status: 200, body: statusView(sb, b), headers: { ETag: businessEtag(b) } };
     },
   },
-  {
-    // POST businesses/{id}/stage-transitions/ – move to another stage of the pipeline
-    method: 'POST',
-    path: 'businesses/:id/stage-transitions/',
-    ifMatch: 'required',
-    access: ['businesses:write'],
-    idempotency: 'required',
-    summary: 'Move a business to another stage',
-    tag: 'businesses',
-    requestBody: StageTransitionBody,
+  stageTransitionRoute({
+    kind: 'business',
     response: BusinessStageTransitionResult,
-    handle: async (ctx) => {
-      const { sb, params } = ctx;
-      const b = sb.business(params.id!);
-      checkIfMatch(ctx.header('if-match'), businessEtag(b), true);
-      const { stage_id } = await ctx.body(StageTransitionBody);
-      const { pipeline } = pipelineOf(sb, b);
-      const stage = pipeline.stages.find((s) => s.id === stage_id);
-      if (!stage) {
-        throw new SandboxError('validation_failed', `The stage is not part of the ${pipeline.name} pipeline.`, [
-          { code: 'invalid_stage', message: `stage_id must be one of: ${pipeline.stages.map((s) => s.id).join(', ')}.`, parameter: 'stage_id' },
-        ]);
-      }
-      if (stage.id === b.stage_id) {
-        throw new SandboxError('conflict', `The business is already at the stage ${stage.name}.`, [
-          { code: 'same_stage', message: 'Choose another stage.', parameter: 'stage_id' },
-        ]);
-      }
-      const now = sb.now();
-      const previous = pipelineOf(sb, b).stage;
-      b.stage_id = stage.id;
-      b.revision += 1;
+    find: (sb, id) => sb.business(id),
+    etag: businessEtag,
+    workflow: pipelineOf,
+    touch: (b, now) => {
       b.status_updated_at = now;
-      b.updated_at = now;
-      sb.changed();
+    },
+    publish: (sb, b, { from, to }) =>
       sb.events.publish('business.stage_changed', {
         business_id: b.id,
-        stage: { id: stage.id, name: stage.name },
-        previous_stage: { id: previous.id, name: previous.name },
+        stage: { id: to.id, name: to.name },
+        previous_stage: { id: from.id, name: from.name },
         revision: b.revision,
-      });
-      return {
-        status: 200,
-        headers: { ETag: businessEtag(b) },
-        body: { id: b.id, object: 'business', stage: { id: stage.id, name: stage.name }, revision: b.revision, updated_at: now },
-      };
-    },
-  },
+      }),
+    reply: (_sb, b, { to, now }) => ({ id: b.id, object: 'business', stage: { id: to.id, name: to.name }, revision: b.revision, updated_at: now }),
+  }),
   {
     // GET businesses/{id}/people/ – the business's people with their tags
     method: 'GET',
@@ -291,8 +239,6 @@ export const businessRoutes: RouteDef[] = [
   },
   ...pipelineRoutes({
     kind: 'business',
-    access: ['businesses:read'],
-    tag: 'businesses',
     pipelines: (sb) => sb.state.business_pipelines,
     stagesUrl: (sb, id) => sb.urls.businessPipelineStages(id),
     pipelinePage: BusinessPipelinePage,

@@ -8,12 +8,13 @@ import {
   LIMITS,
   PageQuery,
   RecipientPage,
-  StageTransitionBody,
   type ErrorDetail,
 } from '@/lib/portal';
 import type { RouteDef } from '../http/context';
+import { newApplication } from './new-application';
 import { pipelineRoutes } from './pipelines';
-import { checkIfMatch } from '../http/etag';
+import { seqPage } from './seq-page';
+import { stageTransitionRoute } from './stage-transitions';
 import { SandboxError, notFound } from '../http/errors';
 import { keysetPage } from '../http/paging';
 import type { Sandbox } from '../sandbox';
@@ -61,22 +62,10 @@ function createDeal(sb: Sandbox, body: DealCreateBody): DealRec {
     updated_at: now,
   };
   state.deals[deal.id] = deal;
-  state.applications[deal.application_id] = {
-    id: deal.application_id,
-    kind: 'deal',
-    business_id: deal.business_id,
-    deal_id: deal.id,
-    contract_version: state.default_deal_contract_version,
-    revision: 0,
-    answers_revision: 0,
-    answers: {},
-    items: {},
-    files: {},
-    submitted_at: null,
-    created_at: now,
-    updated_at: now,
-    answers_updated_at: null,
-  };
+  state.applications[deal.application_id] = newApplication(
+    { id: deal.application_id, kind: 'deal', business_id: deal.business_id, deal_id: deal.id, contract_version: state.default_deal_contract_version },
+    now,
+  );
   sb.changed();
   return deal;
 }
@@ -108,18 +97,8 @@ export const dealRoutes: RouteDef[] = [
     response: DealPage,
     handle: ({ sb, query }) => {
       const businessId = query.business_id as string | undefined;
-      const all = Object.values(sb.state.deals)
-        .filter((d) => businessId === undefined || d.business_id === businessId)
-        .sort((a, b) => a.seq - b.seq);
-      const page = keysetPage({
-        sb,
-        items: all,
-        keyOf: (d) => d.seq,
-        scope: `deals:${businessId ?? ''}`,
-        pageSize: pageSizeOf(query),
-        cursor: query.cursor as string | undefined,
-        backward: true,
-      });
+      const deals = Object.values(sb.state.deals).filter((d) => businessId === undefined || d.business_id === businessId);
+      const page = seqPage(sb, deals, `deals:${businessId ?? ''}`, query);
       return { status: 200, body: { ...page, items: page.items.map((d) => dealView(sb, d)) } };
     },
   },
@@ -155,46 +134,17 @@ export const dealRoutes: RouteDef[] = [
       return { status: 200, headers: { ETag: dealEtag(d) }, body: dealView(sb, d) };
     },
   },
-  {
-    // POST deals/{id}/stage-transitions/ – move the deal to another stage of its pipeline; returns the deal
-    method: 'POST',
-    path: 'deals/:id/stage-transitions/',
-    ifMatch: 'required',
-    access: ['deals:write'],
-    idempotency: 'required',
-    summary: 'Move a deal to another stage',
-    tag: 'deals',
-    requestBody: StageTransitionBody,
+  stageTransitionRoute({
+    kind: 'deal',
     response: Deal,
-    handle: async (ctx) => {
-      const { sb, params } = ctx;
-      const d = dealOf(sb, params.id!);
-      checkIfMatch(ctx.header('if-match'), dealEtag(d), true);
-      const { stage_id } = await ctx.body(StageTransitionBody);
-      const { pipeline, stage: from } = dealWorkflow(sb, d);
-      const stage = pipeline.stages.find((s) => s.id === stage_id);
-      if (!stage) {
-        throw new SandboxError('validation_failed', `The stage is not part of the ${pipeline.name} pipeline.`, [
-          { code: 'invalid_stage', message: `stage_id must be one of: ${pipeline.stages.map((s) => s.id).join(', ')}.`, parameter: 'stage_id' },
-        ]);
-      }
-      if (stage.id === d.stage_id) {
-        throw new SandboxError('conflict', `The deal is already at the stage ${stage.name}.`, [
-          { code: 'same_stage', message: 'Choose another stage.', parameter: 'stage_id' },
-        ]);
-      }
-      d.stage_id = stage.id;
-      d.revision += 1;
-      d.updated_at = sb.now();
-      sb.changed();
-      sb.events.publish('deal.stage_changed', { ...dealEventData(sb, d), previous_stage: { id: from.id, name: from.name } });
-      return { status: 200, headers: { ETag: dealEtag(d) }, body: dealView(sb, d) };
-    },
-  },
+    find: dealOf,
+    etag: dealEtag,
+    workflow: dealWorkflow,
+    publish: (sb, d, { from }) => sb.events.publish('deal.stage_changed', { ...dealEventData(sb, d), previous_stage: { id: from.id, name: from.name } }),
+    reply: (sb, d) => dealView(sb, d),
+  }),
   ...pipelineRoutes({
     kind: 'deal',
-    access: ['deals:read'],
-    tag: 'deals',
     pipelines: (sb) => sb.state.deal_pipelines,
     stagesUrl: (sb, id) => sb.urls.dealPipelineStages(id),
     pipelinePage: DealPipelinePage,

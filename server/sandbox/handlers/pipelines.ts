@@ -5,12 +5,11 @@ import { notFound } from '../http/errors';
 import { keysetPage, pageQuery } from '../http/paging';
 import type { Sandbox } from '../sandbox';
 import type { SeedPipeline } from '../seed/types';
+import { COLLECTIONS } from './collections';
 
 interface PipelineKind {
   /** `business` or `deal`: path `<kind>-pipelines/`, objects `<kind>_pipeline` and `<kind>_stage`. */
-  kind: 'business' | 'deal';
-  access: Permission[];
-  tag: string;
+  kind: keyof typeof COLLECTIONS;
   pipelines: (sb: Sandbox) => SeedPipeline[];
   stagesUrl: (sb: Sandbox, pipelineId: string) => string;
   pipelinePage: z.ZodType;
@@ -19,15 +18,17 @@ interface PipelineKind {
 
 /** GET <kind>-pipelines/ and GET <kind>-pipelines/{id}/stages/: the same two reads for businesses and deals. */
 export function pipelineRoutes(k: PipelineKind): RouteDef[] {
+  const access: Permission[] = [`${COLLECTIONS[k.kind]}:read`];
+  const tag = COLLECTIONS[k.kind];
   return [
     {
       // GET <kind>-pipelines/ – the Portal's pipelines of this kind
       method: 'GET',
       path: `${k.kind}-pipelines/`,
-      access: k.access,
+      access,
       query: PageQuery,
       summary: `List ${k.kind} pipelines`,
-      tag: k.tag,
+      tag,
       response: k.pipelinePage,
       handle: ({ sb, query }) => {
         const page = keysetPage({ sb, items: k.pipelines(sb), keyOf: (_p, i) => i, scope: `${k.kind}-pipelines`, ...pageQuery(query), backward: true });
@@ -41,10 +42,10 @@ export function pipelineRoutes(k: PipelineKind): RouteDef[] {
       // GET <kind>-pipelines/{id}/stages/ – a pipeline's stages in order
       method: 'GET',
       path: `${k.kind}-pipelines/:id/stages/`,
-      access: k.access,
+      access,
       query: PageQuery,
       summary: `List the stages of a ${k.kind} pipeline`,
-      tag: k.tag,
+      tag,
       response: k.stagePage,
       handle: ({ sb, params, query }) => {
         const pipeline = k.pipelines(sb).find((p) => p.id === params.id);

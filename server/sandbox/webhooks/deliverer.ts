@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { webhookHeaders } from '@/lib/webhooks/standard-webhooks';
+import { webhookHeaders } from './sign';
 import type { Clock } from '../clock';
 import type { EventBus, EventType, SandboxEvent } from '../events';
 import { deliverySchedule, retryDelayMs } from './schedule';

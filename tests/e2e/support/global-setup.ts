@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FullConfig } from '@playwright/test';
-import { newWebhookSecret } from '../../../lib/webhooks/standard-webhooks';
+import { newWebhookSecret } from '../../../server/webhooks/verify';
 import { DEMO_KEYS } from '../../../server/sandbox/keys';
 import { startSandbox } from '../../../server/sandbox/server';
 import { startNextServer } from './next-server';

@@ -65,17 +65,21 @@ function urlPathOf(file: string): string {
 
 const METHOD_EXPORT = new RegExp(String.raw`^export\s+(?:const|let|var|async\s+function|function)\s+(${HTTP_METHODS.join('|')})\b`, 'gm');
 const EXPORT_LIST = /^export\s*\{([^}]*)\}/gm;
+/** `export const { GET, PATCH } = kindRoutes.answers;`: the destructured names are the exports. */
+const DESTRUCTURED_EXPORT = /^export\s+(?:const|let|var)\s*\{([^}]*)\}\s*=/gm;
 
-/** The HTTP methods a route file exports, whether as `export const GET = …`, functions, or an export list. */
+/**
+ * The HTTP methods a route file exports, whether as `export const GET = …`, functions, an export list
+ * (`export { GET as … }`) or destructured (`export const { GET, POST } = …`, renamed with `:`).
+ */
 export function exportedMethods(source: string): HttpMethod[] {
   const found = new Set<HttpMethod>();
-  for (const m of source.matchAll(METHOD_EXPORT)) found.add(m[1] as HttpMethod);
-  for (const m of source.matchAll(EXPORT_LIST)) {
-    for (const part of m[1]!.split(',')) {
-      const name = part.trim().split(/\s+as\s+/).pop()?.trim();
-      if (name && (HTTP_METHODS as readonly string[]).includes(name)) found.add(name as HttpMethod);
-    }
-  }
+  const add = (name: string | undefined) => {
+    if (name && (HTTP_METHODS as readonly string[]).includes(name)) found.add(name as HttpMethod);
+  };
+  for (const m of source.matchAll(METHOD_EXPORT)) add(m[1]);
+  for (const m of source.matchAll(EXPORT_LIST)) for (const part of m[1]!.split(',')) add(part.trim().split(/\s+as\s+/).pop()?.trim());
+  for (const m of source.matchAll(DESTRUCTURED_EXPORT)) for (const part of m[1]!.split(',')) add(part.split('=')[0]!.split(':').pop()?.trim());
   return HTTP_METHODS.filter((m) => found.has(m));
 }
 

@@ -1,4 +1,4 @@
-import { webhookHeaders } from '@/lib/webhooks/standard-webhooks';
+import { webhookHeaders } from '@/server/sandbox/webhooks/sign';
 import type { BffClient } from './bff';
 
 /** One `data:` message of an event stream, parsed. */

@@ -3,8 +3,8 @@ import { SignInBody } from '@/lib/bff/auth';
 import { createUserSession, signIn, writeSessionCookie } from '@/server/auth';
 import { AppError } from '@/server/http/app-error';
 import { route } from '@/server/http/route';
-import { cookieSettings, sessionPolicy } from '@/server/http/runtime';
-import { sessionView } from '@/server/http/session-view';
+import { cookieSettings, sessionPolicy } from '@/server/auth/session-settings';
+import { sessionView } from '@/server/auth/session-view';
 
 const clientIp = (req: Request) => req.headers.get('x-forwarded-for')?.split(',')[0]?.trim() || req.headers.get('x-real-ip') || null;
 

@@ -1,8 +1,8 @@
 import { readBusinessStatus } from '@/server/businesses/status';
-import { BusinessParams } from '@/server/businesses/params';
+import { BusinessParams } from '@/server/http/path-params';
 import { businessView } from '@/server/businesses/views';
 import { route } from '@/server/http/route';
-import { etagHeader } from '@/server/http/params';
+import { etagHeader } from '@/server/http/headers';
 
 // GET /api/businesses/[businessId] – the business with its workflow stage and application
 export const GET = route({ roles: ['staff'], params: BusinessParams }, async ({ params, req, upstream }) => {

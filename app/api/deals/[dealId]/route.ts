@@ -1,8 +1,8 @@
-import { DealParams } from '@/server/deals/params';
+import { DealParams } from '@/server/http/path-params';
 import { readDeal } from '@/server/deals/read-deal';
 import { dealView } from '@/server/deals/views';
 import { route } from '@/server/http/route';
-import { etagHeader } from '@/server/http/params';
+import { etagHeader } from '@/server/http/headers';
 
 // GET /api/deals/[dealId] – one deal with its workflow stage, recipient and deal application
 export const GET = route({ roles: ['staff'], params: DealParams }, async ({ params, req, upstream }) => {

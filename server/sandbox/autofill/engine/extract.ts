@@ -1,12 +1,12 @@
-import { extractPdfText } from './pdf';
+import { extractPdfText, type PdfFailureCode } from './pdf';
 
 /**
  * Text of an evidence file. Plain text and CSV are decoded (UTF-8, UTF-16 with a BOM, else Latin-1), CSV rows
- * become "Label: value" lines, PDFs go through the PDF reader. Anything else, or a file with no readable
- * text, is refused with a code and a reason a person can act on.
+ * become "Label: value" lines, PDFs go through the PDF reader (in a worker thread, hence asynchronous).
+ * Anything else, or a file with no readable text, is refused with a code and a reason a person can act on.
  */
 
-export type ExtractFailureCode = 'unsupported_type' | 'binary_content' | 'corrupt_pdf' | 'encrypted_pdf' | 'no_text';
+export type ExtractFailureCode = 'unsupported_type' | 'binary_content' | PdfFailureCode;
 
 export type Extracted =
   | { ok: true; format: 'text' | 'csv' | 'pdf'; text: string }
@@ -117,7 +117,7 @@ export function csvToText(text: string): string {
   return rows.map((r) => r.join(', ')).join('\n');
 }
 
-export function extractText(bytes: Buffer, contentType: string, filename: string | null): Extracted {
+export async function extractText(bytes: Buffer, contentType: string, filename: string | null): Promise<Extracted> {
   const format = formatOf(contentType, filename);
   if (!format) {
     return {
@@ -127,7 +127,7 @@ export function extractText(bytes: Buffer, contentType: string, filename: string
     };
   }
   if (format === 'pdf') {
-    const r = extractPdfText(bytes);
+    const r = await extractPdfText(bytes);
     return r.ok ? { ok: true, format, text: r.text } : { ok: false, code: r.code, reason: r.reason };
   }
   const decoded = decodeText(bytes);

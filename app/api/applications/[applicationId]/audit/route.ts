@@ -1,7 +1,7 @@
 import { AuditQuery, type AuditItemView } from '@/lib/bff/audit';
 import { listAudit, type AuditRecord } from '@/server/audit';
 import { route } from '@/server/http/route';
-import { ApplicationParams } from '@/server/http/params';
+import { ApplicationParams } from '@/server/http/path-params';
 
 const itemView = (r: AuditRecord): AuditItemView => ({
   id: r.id,

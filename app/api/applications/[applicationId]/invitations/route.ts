@@ -2,7 +2,7 @@ import { InvitationCreateBody } from '@/lib/bff/invitations';
 import { ApplicationEnvelope } from '@/lib/portal';
 import { AppError } from '@/server/http/app-error';
 import { route } from '@/server/http/route';
-import { ApplicationParams } from '@/server/http/params';
+import { ApplicationParams } from '@/server/http/path-params';
 import { createInvitation, listInvitations } from '@/server/invitations';
 import { invitationView } from '@/server/invitations/views';
 import { portalRequest, routes } from '@/server/portal';

@@ -1,8 +1,8 @@
 import { ParticipantList } from '@/lib/portal';
-import { BusinessParams } from '@/server/businesses/params';
+import { BusinessParams } from '@/server/http/path-params';
 import { peopleView } from '@/server/businesses/views';
 import { route } from '@/server/http/route';
-import { etagHeader } from '@/server/http/params';
+import { etagHeader } from '@/server/http/headers';
 import { portalRequest, routes } from '@/server/portal';
 
 // GET /api/businesses/[businessId]/people – the business's people (contacts) with their tags

@@ -1,10 +1,8 @@
-import { INVITATION_ID_PATTERN } from '@/lib/bff/invitations';
 import { AppError } from '@/server/http/app-error';
-import { idParam, route } from '@/server/http/route';
+import { InvitationParams } from '@/server/http/path-params';
+import { route } from '@/server/http/route';
 import { revokeInvitation } from '@/server/invitations';
 import { invitationView } from '@/server/invitations/views';
-
-const InvitationParams = idParam('invitationId', INVITATION_ID_PATTERN);
 
 // POST /api/invitations/[invitationId]/revoke – withdraws the link and ends every client session opened with it
 export const POST = route(

@@ -1,47 +1,40 @@
-import { PreparationUpdate, type PreparationReply } from '@/lib/bff/autofill';
-import { applicationLinks } from '@/server/applications/links';
-import { byApplication } from '@/server/applications/route-params';
+import { PreparationUpdate } from '@/lib/bff/autofill';
+import { intakeApplication } from '@/server/application-kinds/intake';
+import { kindRoute } from '@/server/application-kinds/kind-route';
 import { preparationObject } from '@/server/autofill/audit-objects';
-import { isPreparationConflict, preparationConflict } from '@/server/autofill/conflict';
 import { readPreparation, updatePreparation } from '@/server/autofill/preparation';
-import { preparationView } from '@/server/autofill/views';
-import { route } from '@/server/http/route';
-import { ApplicationParams, etagHeader, requireIfMatch } from '@/server/http/params';
+import { preparationReply, withCurrentPreparation } from '@/server/autofill/preparation-reply';
+import { requireIfMatch } from '@/server/http/headers';
+import { ApplicationParams } from '@/server/http/path-params';
 
 // GET /api/applications/[applicationId]/autofill/preparation – text input, AI mode, evidence and whether a run can start
-export const GET = route(
-  { roles: ['staff', 'reviewer', 'client'], params: ApplicationParams, application: byApplication },
-  async ({ params, req, upstream }) => {
-    const links = await applicationLinks(params.applicationId, req.signal);
-    const res = await readPreparation(params.applicationId, links, req.signal);
+export const GET = kindRoute(
+  intakeApplication,
+  { roles: ['staff', 'reviewer', 'client'], params: ApplicationParams },
+  async ({ id, links, req, upstream }) => {
+    const res = await readPreparation(id, await links(), req.signal);
     upstream.requestId = res.requestId;
-    const body: PreparationReply = { preparation: preparationView(res.data), etag: res.etag };
-    return { body, headers: etagHeader(res.etag) };
+    return preparationReply(res);
   },
 );
 
 // PATCH /api/applications/[applicationId]/autofill/preparation – ai_mode and/or text_input (If-Match); a 412
 // comes back with the current preparation
-export const PATCH = route(
+export const PATCH = kindRoute(
+  intakeApplication,
   {
     roles: ['staff', 'client'],
     params: ApplicationParams,
     body: PreparationUpdate,
-    application: byApplication,
     audit: { operation: 'autofill.preparation_update', object: preparationObject },
   },
-  async ({ params, body, req, upstream }) => {
+  async ({ id, links, body, req, upstream }) => {
     const ifMatch = requireIfMatch(req);
-    const links = await applicationLinks(params.applicationId, req.signal);
-    try {
-      const res = await updatePreparation(params.applicationId, links, body, ifMatch, req.signal);
+    const intake = await links();
+    return withCurrentPreparation({ applicationId: id, links: intake, upstream, signal: req.signal }, async () => {
+      const res = await updatePreparation(id, intake, body, ifMatch, req.signal);
       upstream.requestId = res.requestId;
-      const reply: PreparationReply = { preparation: preparationView(res.data), etag: res.etag };
-      return { body: reply, headers: etagHeader(res.etag) };
-    } catch (e) {
-      if (!isPreparationConflict(e)) throw e;
-      upstream.requestId = e.requestId;
-      return preparationConflict(e, params.applicationId, links, req.signal);
-    }
+      return preparationReply(res);
+    });
   },
 );

@@ -1,6 +1,6 @@
 import { UploadQuery } from '@/lib/bff/businesses';
 import { BusinessFileUploadResult } from '@/lib/portal';
-import { UploadParams } from '@/server/businesses/params';
+import { UploadParams } from '@/server/http/path-params';
 import { findUploadSlot, forgetUploadSlot } from '@/server/businesses/upload-slots';
 import { AppError } from '@/server/http/app-error';
 import { route } from '@/server/http/route';

@@ -1,18 +1,17 @@
 import type { RunReply } from '@/lib/bff/autofill';
-import { applicationLinks } from '@/server/applications/links';
-import { byApplication } from '@/server/applications/route-params';
-import { RunParams } from '@/server/autofill/route-params';
+import { intakeApplication } from '@/server/application-kinds/intake';
+import { kindRoute } from '@/server/application-kinds/kind-route';
+import { RunParams } from '@/server/http/path-params';
 import { readRun } from '@/server/autofill/runs';
 import { runView } from '@/server/autofill/views';
-import { route } from '@/server/http/route';
-import { etagHeader } from '@/server/http/params';
+import { etagHeader } from '@/server/http/headers';
 
 // GET /api/applications/[applicationId]/autofill/runs/[runId] – one run with its progress (what the UI polls)
-export const GET = route(
-  { roles: ['staff', 'reviewer', 'client'], params: RunParams, application: byApplication },
-  async ({ params, req, upstream }) => {
-    const links = await applicationLinks(params.applicationId, req.signal);
-    const res = await readRun(params.applicationId, links, params.runId, req.signal);
+export const GET = kindRoute(
+  intakeApplication,
+  { roles: ['staff', 'reviewer', 'client'], params: RunParams },
+  async ({ id, links, params, req, upstream }) => {
+    const res = await readRun(id, await links(), params.runId, req.signal);
     upstream.requestId = res.requestId;
     const body: RunReply = { run: runView(res.data) };
     return { body, headers: etagHeader(res.etag) };

@@ -1,35 +1,23 @@
-import type { PreparationReply } from '@/lib/bff/autofill';
-import { applicationLinks } from '@/server/applications/links';
-import { byApplication } from '@/server/applications/route-params';
+import { intakeApplication } from '@/server/application-kinds/intake';
+import { kindRoute } from '@/server/application-kinds/kind-route';
 import { evidenceObject } from '@/server/autofill/audit-objects';
-import { isPreparationConflict, preparationConflict } from '@/server/autofill/conflict';
 import { deleteEvidence } from '@/server/autofill/preparation';
-import { EvidenceParams } from '@/server/autofill/route-params';
-import { preparationView } from '@/server/autofill/views';
-import { route } from '@/server/http/route';
-import { etagHeader, requireIfMatch } from '@/server/http/params';
+import { preparationReply, withCurrentPreparation } from '@/server/autofill/preparation-reply';
+import { requireIfMatch } from '@/server/http/headers';
+import { EvidenceParams } from '@/server/http/path-params';
 
 // DELETE /api/applications/[applicationId]/autofill/preparation/files/[evidenceId] – remove an evidence file
 // (If-Match: the preparation's ETag); a 412 comes back with the current preparation
-export const DELETE = route(
-  {
-    roles: ['staff', 'client'],
-    params: EvidenceParams,
-    application: byApplication,
-    audit: { operation: 'autofill.evidence_delete', object: evidenceObject },
-  },
-  async ({ params, req, upstream }) => {
+export const DELETE = kindRoute(
+  intakeApplication,
+  { roles: ['staff', 'client'], params: EvidenceParams, audit: { operation: 'autofill.evidence_delete', object: evidenceObject } },
+  async ({ id, links, params, req, upstream }) => {
     const ifMatch = requireIfMatch(req);
-    const links = await applicationLinks(params.applicationId, req.signal);
-    try {
-      const res = await deleteEvidence(params.applicationId, links, params.evidenceId, ifMatch, req.signal);
+    const intake = await links();
+    return withCurrentPreparation({ applicationId: id, links: intake, upstream, signal: req.signal }, async () => {
+      const res = await deleteEvidence(id, intake, params.evidenceId, ifMatch, req.signal);
       upstream.requestId = res.requestId;
-      const body: PreparationReply = { preparation: preparationView(res.data), etag: res.etag };
-      return { body, headers: etagHeader(res.etag) };
-    } catch (e) {
-      if (!isPreparationConflict(e)) throw e;
-      upstream.requestId = e.requestId;
-      return preparationConflict(e, params.applicationId, links, req.signal);
-    }
+      return preparationReply(res);
+    });
   },
 );

@@ -1,0 +1,103 @@
+/**
+ * Every /api path the browser calls, built in one place: each id, key and query value is encoded here,
+ * once, so no component or query strings a URL together.
+ */
+
+const seg = encodeURIComponent;
+
+type QueryValues = Record<string, string | number | null | undefined>;
+
+/** `path?query` with the values that are set; the bare path when none is. */
+function withQuery(path: string, values: QueryValues = {}): string {
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(values)) if (value !== null && value !== undefined) query.set(name, String(value));
+  const text = query.toString();
+  return text ? `${path}?${text}` : path;
+}
+
+/** Where an application's routes live: intake applications and deal applications share the form. */
+export type FormApiBase = `/api/applications/${string}` | `/api/deal-applications/${string}`;
+
+/** The file question (and, for a repeatable question, the item) a file is attached to. */
+export interface UploadTarget {
+  blockKey: string;
+  schemaKey: string;
+  fieldKey: string;
+  itemId: string | null;
+}
+
+/** The routes of an application-like resource the contract-driven form works on. */
+function formPaths<Base extends FormApiBase>(base: Base) {
+  return {
+    self: (): Base => base,
+    form: () => `${base}/form`,
+    contract: () => `${base}/contract`,
+    answers: () => `${base}/answers`,
+    submit: () => `${base}/submit`,
+    items: (blockKey: string) => `${base}/items/${seg(blockKey)}`,
+    item: (blockKey: string, itemId: string) => `${base}/items/${seg(blockKey)}/${seg(itemId)}`,
+    files: (target: UploadTarget) =>
+      withQuery(`${base}/files`, { block_key: target.blockKey, schema_key: target.schemaKey, field_key: target.fieldKey, item_id: target.itemId }),
+    file: (fileId: string) => `${base}/files/${seg(fileId)}`,
+    fileDownload: (fileId: string) => `${base}/files/${seg(fileId)}/download`,
+  };
+}
+
+export type FormPaths = ReturnType<typeof formPaths>;
+
+/** An intake application's Autofill: preparation, evidence, runs and their suggestions. */
+function autofillPaths(applicationBase: string) {
+  const base = `${applicationBase}/autofill`;
+  return {
+    preparation: () => `${base}/preparation`,
+    evidence: () => `${base}/preparation/files`,
+    evidenceFile: (evidenceId: string) => `${base}/preparation/files/${seg(evidenceId)}`,
+    start: () => `${base}/start`,
+    runs: (query: { page_size?: number; cursor?: string | null } = {}) => withQuery(`${base}/runs`, query),
+    run: (runId: string) => ({
+      self: () => `${base}/runs/${seg(runId)}`,
+      retry: () => `${base}/runs/${seg(runId)}/retry`,
+      suggestions: (query: { page_size?: number; cursor?: string | null } = {}) => withQuery(`${base}/runs/${seg(runId)}/suggestions`, query),
+    }),
+    suggestion: (suggestionId: string) => ({
+      accept: () => `${base}/suggestions/${seg(suggestionId)}/accept`,
+      dismiss: () => `${base}/suggestions/${seg(suggestionId)}/dismiss`,
+    }),
+  };
+}
+
+/** A page of a list: `page_size` and the cursor of the page before. */
+type PageParams = { page_size?: number; cursor?: string | null };
+
+export const apiPaths = {
+  signIn: () => '/api/auth/sign-in',
+  signOut: () => '/api/auth/sign-out',
+  /** Server-sent events of the applications named in the query. */
+  events: (query: QueryValues) => withQuery('/api/events', query),
+  portal: () => '/api/portal',
+  recipients: (page: PageParams = {}) => withQuery('/api/recipients', page),
+  businesses: (page: PageParams = {}) => withQuery('/api/businesses', page),
+  business: (businessId: string) => {
+    const base = `/api/businesses/${seg(businessId)}`;
+    return {
+      self: () => base,
+      stages: () => `${base}/stages`,
+      people: () => `${base}/people`,
+      stageTransitions: () => `${base}/stage-transitions`,
+      upload: (uploadId: string, filename: string) => withQuery(`${base}/uploads/${seg(uploadId)}`, { filename }),
+    };
+  },
+  deals: () => '/api/deals',
+  deal: (dealId: string) => {
+    const base = `/api/deals/${seg(dealId)}`;
+    return { self: () => base, stageTransitions: () => `${base}/stage-transitions` };
+  },
+  invitation: (invitationId: string) => ({ revoke: () => `/api/invitations/${seg(invitationId)}/revoke` }),
+  application: (applicationId: string) => {
+    const paths = formPaths(`/api/applications/${seg(applicationId)}`);
+    return { ...paths, invitations: () => `${paths.self()}/invitations`, autofill: autofillPaths(paths.self()) };
+  },
+  dealApplication: (dealApplicationId: string) => formPaths(`/api/deal-applications/${seg(dealApplicationId)}`),
+  /** The form's routes from the base a page hands the form (an application's or a deal application's). */
+  form: (base: FormApiBase) => formPaths(base),
+};

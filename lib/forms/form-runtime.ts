@@ -1,0 +1,477 @@
+import type { FileView } from '@/lib/bff/files';
+import type { AnswerItem } from '@/lib/portal';
+import type { RepeatableItemView } from '@/lib/bff/items';
+import {
+  answerName,
+  autosaveMachine,
+  computeVisibility,
+  equalityFor,
+  formItemOf,
+  formStateFrom,
+  formValidator,
+  indexItems,
+  isNameVisible,
+  isQuestionVisible,
+  itemName,
+  progressOf,
+  sendableCheck,
+  updateVisibility,
+  valuesFromItems,
+  type AutosaveMachine,
+  type AutosaveState,
+  type ConflictChoice,
+  type FormItem,
+  type FormModel,
+  type FormProgress,
+  type FormValue,
+  type FormValues,
+  type PersistedAutosave,
+  type UpstreamState,
+  type VisibilityState,
+  type WriteBatch,
+} from '@/lib/forms';
+
+/**
+ * The live state of one open form, outside React: the values as typed (a flat mirror of the inputs),
+ * repeatable items, attached files, visibility, and the autosave machine with its timer. Components
+ * subscribe to the slice they show (useRuntime), so a keystroke re-renders nothing but what it changes.
+ * No React here; it runs in the browser (timers, online/offline events, localStorage when there is one),
+ * so it stays out of lib/forms' index, which the server imports too.
+ */
+
+export type SendOutcome =
+  | { readonly type: 'success'; readonly answersRevision: number; readonly etag: string }
+  | { readonly type: 'conflict'; readonly current: UpstreamState; readonly items?: { blockKey: string; items: RepeatableItemView[] } }
+  | { readonly type: 'rejected'; readonly fieldErrors: Record<string, string> }
+  | { readonly type: 'gone'; readonly itemId: string }
+  | { readonly type: 'offline' }
+  | { readonly type: 'error'; readonly message: string };
+
+export interface RuntimeHooks {
+  /** Runs one write (answers or one item) and says how it went. */
+  send(batch: WriteBatch): Promise<SendOutcome>;
+  /** Puts values into the inputs (merged from others, restored, or a conflict settled). */
+  showValues(values: FormValues): void;
+  /** After every successful write: e.g. refresh the Portal's progress. */
+  saved(): void;
+}
+
+const OFFLINE_PROBE_MS = 4_000;
+const PROGRESS_DELAY_MS = 300;
+const STORAGE_PREFIX = 'intake-form:';
+
+export class FormRuntime {
+  readonly model: FormModel;
+  readonly validator;
+  private readonly machine: AutosaveMachine;
+  private hooks: RuntimeHooks | null = null;
+  private listeners = new Set<() => void>();
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private probe: ReturnType<typeof setTimeout> | null = null;
+  private running = false;
+  private idleWaiters: Array<() => void> = [];
+  private progressCache: { version: number; progress: FormProgress } | null = null;
+
+  values: Record<string, FormValue>;
+  items: readonly FormItem[];
+  visibility: VisibilityState;
+  files: ReadonlyMap<string, readonly FileView[]>;
+  autosave: AutosaveState;
+  /** Bumped on every change, so selectors can tell whether to recompute. */
+  version = 0;
+  /**
+   * Bumped a moment after a burst of changes: counting a 1,000-field form's progress on every keystroke
+   * would cost more than the keystroke itself, and nobody reads the counts mid-word.
+   */
+  progressVersion = 0;
+  private progressTimer: ReturnType<typeof setTimeout> | null = null;
+  /** After a refused submit every field shows its problem, not only those the person touched. */
+  submitAttempted = false;
+
+  constructor(
+    model: FormModel,
+    init: { values: FormValues; items: readonly FormItem[]; files: readonly FileView[]; upstream: UpstreamState },
+    private readonly storageKey: string | null,
+  ) {
+    this.model = model;
+    this.validator = formValidator(model);
+    this.machine = autosaveMachine({ equal: equalityFor(model), canSend: sendableCheck(model) });
+    this.values = { ...init.values };
+    this.items = init.items;
+    this.files = groupFiles(init.files);
+    for (const [name, list] of this.files) this.values[name] = list.map((f) => f.id);
+    this.visibility = computeVisibility(model, this.values, this.items);
+    this.autosave = this.restoreOrInit(init.upstream);
+  }
+
+  private restoreOrInit(upstream: UpstreamState): AutosaveState {
+    const saved = this.readStorage();
+    if (saved === null) return this.machine.init(upstream);
+    const state = this.machine.restore(saved, upstream);
+    // The restored edits (and my side of open conflicts) are what the inputs must show.
+    const shown: Record<string, FormValue> = { ...state.pending };
+    for (const c of state.conflicts) shown[c.name] = c.mine;
+    Object.assign(this.values, shown);
+    for (const t of state.theirsApplied) this.values[t.name] = t.theirs;
+    this.visibility = computeVisibility(this.model, this.values, this.items);
+    return state;
+  }
+
+  // ---- subscriptions --------------------------------------------------------------------------
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  private changed() {
+    this.version++;
+    this.notify();
+    this.progressTimer ??= setTimeout(() => {
+      this.progressTimer = null;
+      this.progressVersion = this.version;
+      this.notify();
+    }, PROGRESS_DELAY_MS);
+  }
+
+  private notify() {
+    for (const l of [...this.listeners]) l();
+  }
+
+  attach(hooks: RuntimeHooks): () => void {
+    this.hooks = hooks;
+    const online = () => this.setAutosave(this.machine.onOnline(this.autosave), true);
+    const offline = () => this.setAutosave(this.machine.onOffline(this.autosave), false);
+    window.addEventListener('online', online);
+    window.addEventListener('offline', offline);
+    if (typeof navigator !== 'undefined' && navigator.onLine === false) offline();
+    this.kick();
+    return () => {
+      window.removeEventListener('online', online);
+      window.removeEventListener('offline', offline);
+      if (this.timer) clearTimeout(this.timer);
+      if (this.probe) clearTimeout(this.probe);
+      if (this.progressTimer) clearTimeout(this.progressTimer);
+      this.progressTimer = null;
+      this.hooks = null;
+    };
+  }
+
+  // ---- reads ----------------------------------------------------------------------------------
+
+  isVisible(schemaKey: string, itemId: string | null): boolean {
+    return isQuestionVisible(this.visibility, schemaKey, itemId);
+  }
+
+  nameVisible(name: string): boolean {
+    return isNameVisible(this.visibility, name);
+  }
+
+  childrenOf(blockKey: string, parentItemId: string | null): readonly FormItem[] {
+    return indexItems(this.items).childrenOf(blockKey, parentItemId);
+  }
+
+  filesOf(name: string): readonly FileView[] {
+    return this.files.get(name) ?? NO_FILES;
+  }
+
+  /** Per-section completion and what is missing; computed at most once per change. */
+  progress(): FormProgress {
+    if (this.progressCache?.version !== this.version) {
+      this.progressCache = { version: this.version, progress: progressOf(this.model, this.values, this.visibility) };
+    }
+    return this.progressCache.progress;
+  }
+
+  conflictOf(name: string) {
+    return this.autosave.conflicts.find((c) => c.name === name);
+  }
+
+  // ---- edits ----------------------------------------------------------------------------------
+
+  /** The person changed a field. */
+  edit(name: string, value: FormValue) {
+    this.values[name] = value;
+    this.visibility = updateVisibility(this.visibility, this.values, [name]);
+    this.setAutosave(this.machine.edit(this.autosave, name, value, Date.now()));
+  }
+
+  resolve(name: string, choice: ConflictChoice) {
+    const conflict = this.conflictOf(name);
+    if (!conflict) return;
+    const value = choice === 'mine' ? conflict.mine : choice === 'theirs' ? conflict.theirs : choice.value;
+    this.values[name] = value;
+    this.visibility = updateVisibility(this.visibility, this.values, [name]);
+    this.hooks?.showValues({ [name]: value });
+    this.setAutosave(this.machine.resolve(this.autosave, name, choice));
+  }
+
+  markSubmitAttempted() {
+    if (this.submitAttempted) return;
+    this.submitAttempted = true;
+    this.changed();
+  }
+
+  acknowledgeTheirs() {
+    this.setAutosave(this.machine.acknowledgeTheirs(this.autosave));
+  }
+
+  dismissOrphaned() {
+    this.setAutosave(this.machine.dismissOrphaned(this.autosave));
+  }
+
+  retryNow() {
+    this.setAutosave(this.machine.retry(this.autosave));
+  }
+
+  /**
+   * A fresh read of the whole application (someone else saved: a live update, an accepted Autofill
+   * suggestion): items others added or removed appear or go, files follow the upstream, and answers
+   * are merged exactly like after a 412 — theirs shown, mine kept, both-changed asked.
+   */
+  refreshFrom(snapshot: { answers: { items: readonly AnswerItem[]; answers_revision: number; etag: string }; items: readonly RepeatableItemView[]; files: readonly FileView[] }) {
+    const byGroup = new Map<string, RepeatableItemView[]>();
+    for (const g of this.model.groups) byGroup.set(g.blockKey, []);
+    for (const item of snapshot.items) byGroup.get(item.block_key)?.push(item);
+    for (const [blockKey, views] of byGroup) this.replaceGroupItems(blockKey, views);
+    const files = groupFiles(snapshot.files);
+    for (const name of new Set([...this.files.keys(), ...files.keys()])) this.values[name] = (files.get(name) ?? []).map((f) => f.id);
+    this.files = files;
+    const state = formStateFrom(this.model, snapshot.answers.items, snapshot.items);
+    const fileNames = new Set(files.keys());
+    const values = Object.fromEntries(Object.entries(state.values).filter(([n]) => !fileNames.has(n)));
+    const next = this.machine.refresh(this.autosave, { values, answersRevision: snapshot.answers.answers_revision, etag: snapshot.answers.etag });
+    this.applyMerge(next);
+    this.setAutosave(next);
+    this.visibility = computeVisibility(this.model, this.values, this.items);
+    this.changed();
+  }
+
+  // ---- items and files ------------------------------------------------------------------------
+
+  addItem(view: RepeatableItemView, revision: { answersRevision: number; etag: string; basedOn: number }) {
+    const fresh = valuesFromItems(this.model, [view]);
+    Object.assign(this.values, fresh);
+    this.items = [...this.items, formItemOf(view)];
+    this.visibility = computeVisibility(this.model, this.values, this.items);
+    this.adoptRevision(revision);
+    this.changed();
+  }
+
+  removeItems(itemIds: readonly string[], revision: { answersRevision: number; etag: string; basedOn: number } | null) {
+    const gone = new Set(itemIds);
+    this.items = this.items.filter((i) => !gone.has(i.itemId));
+    let state = this.autosave;
+    for (const id of itemIds) state = this.machine.forgetItem(state, id);
+    for (const name of Object.keys(this.values)) {
+      if (name.startsWith('i.') && gone.has(name.split('.')[1] ?? '')) delete this.values[name];
+    }
+    this.visibility = computeVisibility(this.model, this.values, this.items);
+    this.autosave = state;
+    if (revision !== null) this.adoptRevision(revision);
+    this.persist();
+    this.changed();
+  }
+
+  /** The items of a group as the upstream holds them now (after a 412): others may have added or removed some. */
+  replaceGroupItems(blockKey: string, views: readonly RepeatableItemView[]) {
+    const known = new Set(this.items.map((i) => i.itemId));
+    const now = new Set(views.map((v) => v.item_id));
+    const added = views.filter((v) => !known.has(v.item_id));
+    const removed = this.items.filter((i) => i.blockKey === blockKey && !now.has(i.itemId)).map((i) => i.itemId);
+    if (added.length === 0 && removed.length === 0) return;
+    Object.assign(this.values, valuesFromItems(this.model, added));
+    this.items = [...this.items.filter((i) => !removed.includes(i.itemId)), ...added.map(formItemOf)];
+    let state = this.autosave;
+    for (const id of removed) state = this.machine.onItemGone(state, id);
+    this.autosave = state;
+    this.visibility = computeVisibility(this.model, this.values, this.items);
+    this.persist();
+    this.changed();
+  }
+
+  /**
+   * A write outside autosave (item add/remove, upload) moved the answers revision. When nobody else wrote
+   * in between (the reply is exactly one revision on), autosave can go on with the new ETag; otherwise it
+   * keeps the old one and its next write meets a 412 and merges, as it should.
+   */
+  private adoptRevision(r: { answersRevision: number; etag: string; basedOn: number }) {
+    const s = this.autosave;
+    if (s.inFlight === null && s.answersRevision === r.basedOn && r.answersRevision === r.basedOn + 1) {
+      this.autosave = { ...s, answersRevision: r.answersRevision, etag: r.etag };
+    }
+  }
+
+  fileAdded(name: string, file: FileView) {
+    const list = [...this.filesOf(name).filter((f) => f.id !== file.id), file];
+    this.setFiles(name, list);
+  }
+
+  fileRemoved(name: string, fileId: string) {
+    this.setFiles(name, this.filesOf(name).filter((f) => f.id !== fileId));
+  }
+
+  private setFiles(name: string, list: readonly FileView[]) {
+    const files = new Map(this.files);
+    files.set(name, list);
+    this.files = files;
+    this.values[name] = list.map((f) => f.id);
+    this.visibility = updateVisibility(this.visibility, this.values, [name]);
+    this.changed();
+  }
+
+  // ---- autosave -------------------------------------------------------------------------------
+
+  /** Resolves once nothing is waiting to be sent or in flight (conflicts and refusals aside). */
+  whenSettled(): Promise<void> {
+    const s = this.autosave;
+    if (!hasWork(s) || !s.online) return Promise.resolve();
+    this.setAutosave({ ...s, sendNow: true });
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
+
+  private setAutosave(next: AutosaveState, kick = true) {
+    if (next === this.autosave) return;
+    this.autosave = next;
+    this.persist();
+    this.changed();
+    if (kick) this.kick();
+  }
+
+  private kick() {
+    if (this.running || !this.hooks) return;
+    if (this.timer) {
+      clearTimeout(this.timer);
+      this.timer = null;
+    }
+    const { state, send, wakeAt } = this.machine.tick(this.autosave, Date.now());
+    if (state !== this.autosave) {
+      this.autosave = state;
+      this.changed();
+    }
+    if (send) void this.run(send);
+    else if (wakeAt !== null) this.timer = setTimeout(() => this.kick(), Math.max(0, wakeAt - Date.now()));
+    else this.settleWaiters();
+  }
+
+  private settleWaiters() {
+    const s = this.autosave;
+    if (hasWork(s) && s.online && s.lastError === null) return;
+    const waiters = this.idleWaiters;
+    this.idleWaiters = [];
+    for (const w of waiters) w();
+  }
+
+  private async run(batch: WriteBatch) {
+    const hooks = this.hooks;
+    if (!hooks) return;
+    this.running = true;
+    let outcome: SendOutcome;
+    try {
+      outcome = await hooks.send(batch);
+    } catch (e) {
+      outcome = { type: 'error', message: e instanceof Error ? e.message : 'Saving failed' };
+    }
+    this.running = false;
+    const m = this.machine;
+    const s = this.autosave;
+    switch (outcome.type) {
+      case 'success':
+        this.setAutosave(m.onSuccess(s, batch.id, outcome), false);
+        hooks.saved();
+        break;
+      case 'conflict': {
+        if (outcome.items) this.replaceGroupItems(outcome.items.blockKey, outcome.items.items);
+        const next = m.onConflict(this.autosave, batch.id, outcome.current);
+        this.applyMerge(next);
+        this.setAutosave(next, false);
+        break;
+      }
+      case 'rejected':
+        this.setAutosave(m.onRejected(s, batch.id, outcome.fieldErrors), false);
+        break;
+      case 'gone':
+        this.removeItems([outcome.itemId], null);
+        this.setAutosave(m.onItemGone(this.autosave, outcome.itemId), false);
+        break;
+      case 'offline':
+        this.setAutosave(m.onOffline(s), false);
+        this.scheduleProbe();
+        break;
+      case 'error':
+        this.setAutosave(m.onError(s, batch.id, outcome.message, Date.now()), false);
+        break;
+    }
+    this.kick();
+  }
+
+  /** Offline because a request failed while the browser thinks it is online: try again in a while. */
+  private scheduleProbe() {
+    if (this.probe) clearTimeout(this.probe);
+    this.probe = setTimeout(() => {
+      this.probe = null;
+      if (!this.autosave.online && (typeof navigator === 'undefined' || navigator.onLine !== false)) {
+        this.setAutosave(this.machine.onOnline(this.autosave));
+      }
+    }, OFFLINE_PROBE_MS);
+  }
+
+  /** Values the merge took from the upstream go into the inputs; mine stay as typed. */
+  private applyMerge(next: AutosaveState) {
+    const shown: Record<string, FormValue> = {};
+    for (const t of next.theirsApplied) {
+      if (this.values[t.name] !== t.theirs) shown[t.name] = t.theirs;
+    }
+    if (Object.keys(shown).length === 0) return;
+    Object.assign(this.values, shown);
+    this.visibility = updateVisibility(this.visibility, this.values, Object.keys(shown));
+    this.hooks?.showValues(shown);
+  }
+
+  // ---- persistence ----------------------------------------------------------------------------
+
+  private readStorage(): PersistedAutosave | null {
+    if (this.storageKey === null || typeof localStorage === 'undefined') return null;
+    try {
+      const raw = localStorage.getItem(STORAGE_PREFIX + this.storageKey);
+      const parsed = raw ? (JSON.parse(raw) as PersistedAutosave) : null;
+      return parsed && parsed.version === 1 ? parsed : null;
+    } catch {
+      return null;
+    }
+  }
+
+  private persist() {
+    if (this.storageKey === null || typeof localStorage === 'undefined') return;
+    const saved = this.machine.persist(this.autosave);
+    const empty =
+      Object.keys(saved.edits).length === 0 && saved.conflicts.length === 0 && Object.keys(saved.orphaned).length === 0;
+    try {
+      if (empty) localStorage.removeItem(STORAGE_PREFIX + this.storageKey);
+      else localStorage.setItem(STORAGE_PREFIX + this.storageKey, JSON.stringify(saved));
+    } catch {
+      // Storage full or refused (private mode): the edits still live in this page and keep saving.
+    }
+  }
+
+  /** After submit nothing is left to keep on this device. */
+  clearStorage() {
+    if (this.storageKey !== null && typeof localStorage !== 'undefined') localStorage.removeItem(STORAGE_PREFIX + this.storageKey);
+  }
+}
+
+const NO_FILES: readonly FileView[] = Object.freeze([]);
+
+/** Something is in flight or waits to be sent (refused fields wait for the person, not for the network). */
+const hasWork = (s: AutosaveState): boolean =>
+  s.inFlight !== null || Object.keys(s.pending).some((n) => !Object.hasOwn(s.rejected, n));
+
+/** Attached files by the form name of their question (and item). */
+function groupFiles(files: readonly FileView[]): Map<string, FileView[]> {
+  const map = new Map<string, FileView[]>();
+  for (const f of files) {
+    const name = f.item_id ? itemName(f.item_id, f.schema_key, f.field_key) : answerName(f.block_key, f.schema_key, f.field_key);
+    map.set(name, [...(map.get(name) ?? []), f]);
+  }
+  return map;
+}

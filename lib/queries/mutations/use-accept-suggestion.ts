@@ -1,0 +1,35 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ApiError } from '@/lib/api/api-error';
+import { postWithNewKey } from '@/lib/api/api-fetch';
+import { apiPaths } from '@/lib/api/paths';
+import { SuggestionAcceptReply } from '@/lib/bff/autofill';
+import { putSuggestion, suggestionsKey } from '../autofill';
+import { formSnapshotKey } from '../form-snapshot';
+
+export interface AcceptSuggestion {
+  suggestionId: string;
+  /** One of several accepted in a row: the form's answers are read again once, after the last. */
+  inBatch?: boolean;
+}
+
+/**
+ * Accepts a suggestion: the Portal writes its value as the answer. The run's list takes the suggestion's
+ * new status, and the form's answers are read again; a 409 (stale, already decided) re-reads both.
+ */
+export function useAcceptSuggestion(applicationId: string, runId: string) {
+  const queryClient = useQueryClient();
+  const refreshForm = () => void queryClient.invalidateQueries({ queryKey: formSnapshotKey(apiPaths.application(applicationId).self()) });
+  return useMutation({
+    mutationFn: ({ suggestionId }: AcceptSuggestion) =>
+      postWithNewKey(apiPaths.application(applicationId).autofill.suggestion(suggestionId).accept(), SuggestionAcceptReply),
+    onSuccess: async (reply, { inBatch }) => {
+      await putSuggestion(queryClient, applicationId, runId, reply.suggestion);
+      if (!inBatch) refreshForm();
+    },
+    onError: (e) => {
+      if (!(e instanceof ApiError && e.status === 409)) return;
+      void queryClient.invalidateQueries({ queryKey: suggestionsKey(applicationId, runId) });
+      refreshForm();
+    },
+  });
+}

@@ -1,0 +1,41 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ApiError, conflictCurrent } from '@/lib/api/api-error';
+import { apiFetch } from '@/lib/api/api-fetch';
+import { apiPaths } from '@/lib/api/paths';
+import { DealView } from '@/lib/bff/deals';
+import { DealReply, dealKey, dealQuery } from '../deals';
+
+export interface DealStageMove {
+  /** The deal as the page showed it: its ETag goes in If-Match. */
+  before: DealView;
+  stageId: string;
+}
+
+/** Moved (the deal after the move), or refused because someone changed the deal first (412): the deal now. */
+export type DealStageMoveOutcome = { kind: 'moved'; deal: DealView } | { kind: 'changed'; current: DealView };
+
+/** Moves a deal to another stage, one Idempotency-Key per click; the cached deal follows the outcome. */
+export function useMoveDealStage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ before, stageId }: DealStageMove): Promise<DealStageMoveOutcome> => {
+      try {
+        const { deal } = await apiFetch(apiPaths.deal(before.id).stageTransitions(), {
+          method: 'POST',
+          body: { stage_id: stageId },
+          headers: { 'If-Match': before.etag, 'Idempotency-Key': crypto.randomUUID() },
+          schema: DealReply,
+        });
+        return { kind: 'moved', deal };
+      } catch (e) {
+        if (!(e instanceof ApiError && e.status === 412)) throw e;
+        const current = conflictCurrent(e, DealView) ?? (await queryClient.fetchQuery({ ...dealQuery(before.id), staleTime: 0 }));
+        return { kind: 'changed', current };
+      }
+    },
+    onSuccess: (outcome) => {
+      const deal = outcome.kind === 'moved' ? outcome.deal : outcome.current;
+      queryClient.setQueryData(dealKey(deal.id), deal);
+    },
+  });
+}

@@ -1,0 +1,47 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { conflictCurrent } from '@/lib/api/api-error';
+import { apiFetch } from '@/lib/api/api-fetch';
+import { apiPaths } from '@/lib/api/paths';
+import { PreparationReply, type PreparationUpdate } from '@/lib/bff/autofill';
+import { latestPreparation, putPreparation } from '../autofill';
+
+export interface PreparationChange {
+  changes: PreparationUpdate;
+  /** After a 412: whether the change still stands against the preparation as it is now; then it goes again, once. */
+  stillApplies(current: PreparationReply): boolean;
+}
+
+/** Saved, or refused by a 412 (someone else changed the preparation first) with the preparation as it is now. */
+export type SaveOutcome = { ok: true; reply: PreparationReply } | { ok: false; current: PreparationReply };
+
+/**
+ * Writes the preparation (its text or mode) with the ETag the page last read in If-Match. Whatever comes
+ * back, the saved preparation or a 412's current one, goes into the cache.
+ */
+export function useUpdatePreparation(applicationId: string) {
+  const queryClient = useQueryClient();
+  const save = async (changes: PreparationUpdate): Promise<SaveOutcome> => {
+    const etag = latestPreparation(queryClient, applicationId)?.etag;
+    try {
+      const reply = await apiFetch(apiPaths.application(applicationId).autofill.preparation(), {
+        method: 'PATCH',
+        body: changes,
+        headers: etag ? { 'If-Match': etag } : {},
+        schema: PreparationReply,
+      });
+      await putPreparation(queryClient, applicationId, reply);
+      return { ok: true, reply };
+    } catch (e) {
+      const current = conflictCurrent(e, PreparationReply);
+      if (!current) throw e;
+      await putPreparation(queryClient, applicationId, current);
+      return { ok: false, current };
+    }
+  };
+  return useMutation({
+    mutationFn: async ({ changes, stillApplies }: PreparationChange): Promise<SaveOutcome> => {
+      const outcome = await save(changes);
+      return !outcome.ok && stillApplies(outcome.current) ? save(changes) : outcome;
+    },
+  });
+}

@@ -1,0 +1,44 @@
+import 'server-only';
+import type { FormSnapshotView } from '@/lib/bff/form-snapshot';
+import { readContract } from '@/server/applications/contract-cache';
+import { contractView } from '@/server/applications/views';
+import { etagHeader } from '@/server/http/headers';
+import { readKindFormSnapshot } from './form-snapshot';
+import type { AnyApplicationKind } from './kind';
+import { kindRoute } from './kind-route';
+import { kindParams } from './params';
+
+/** The reads of the application itself: GET … (status and progress; its ETag is what submit quotes), …/contract and …/form. */
+export function applicationRoutes<Id extends string>(kind: AnyApplicationKind<Id>) {
+  const spec = { roles: kind.roles.read, params: kindParams(kind).application };
+
+  const application = kindRoute(kind, spec, async ({ id, req, upstream }) => {
+    const res = await kind.read(id, req.signal);
+    upstream.requestId = res.requestId;
+    const etag = res.etag ?? '';
+    return { body: { application: kind.view(res.app, etag) }, headers: etagHeader(etag) };
+  });
+
+  // The questions the form is rendered from.
+  const contract = kindRoute(kind, spec, async ({ id, req, upstream }) => {
+    const known = kind.links.known(id);
+    const app = known ? null : (await kind.read(id, req.signal)).app;
+    // Always revalidated (maxAgeMs 0): this reply carries the contract's own answers_revision and ETag, so
+    // a kept copy is reused only on a 304.
+    const read = await readContract(known?.contract ?? kind.contractUrl(app), { signal: req.signal, maxAgeMs: 0 });
+    upstream.requestId = read.requestId;
+    if (app) kind.links.remember(id, app, read.contract);
+    return { body: { contract: contractView(read.contract) }, headers: etagHeader(read.etag) };
+  });
+
+  // Everything the form opens with.
+  const form = kindRoute(kind, spec, async ({ id, req, upstream }) => {
+    const { requestId, ...snapshot } = await readKindFormSnapshot(kind, id, req.signal);
+    upstream.requestId = requestId;
+    const body: FormSnapshotView = snapshot;
+    // The answers ETag: what the browser quotes in If-Match on its first answer write.
+    return { body, headers: etagHeader(snapshot.answers.etag) };
+  });
+
+  return { application: { GET: application }, contract: { GET: contract }, form: { GET: form } };
+}

@@ -1,0 +1,117 @@
+import 'server-only';
+import type { ApplicationView, CurrentAnswers } from '@/lib/bff/applications';
+import type { FormSnapshotView } from '@/lib/bff/form-snapshot';
+import type { RepeatableItemView } from '@/lib/bff/items';
+import type { ApplicationContract, RepeatableGroup } from '@/lib/portal';
+import { readAllAnswers } from '@/server/applications/answers';
+import { contractCache, readContract, type ContractRead } from '@/server/applications/contract-cache';
+import { readAllFiles } from '@/server/applications/files';
+import { readAllItems } from '@/server/applications/items';
+import { contractView, fileView } from '@/server/applications/views';
+import type { AnyApplicationKind } from './kind';
+import type { ApplicationLinks } from './links';
+
+/** The URLs a form snapshot reads (every kind has them). */
+type FormLinks = Pick<ApplicationLinks, 'contract' | 'answers' | 'repeatableItems' | 'files'>;
+
+export type FormSnapshot = FormSnapshotView & { requestId: string | null };
+
+/** The groups whose items can be listed (item_operations include 'list'); the others contribute nothing. */
+const listableGroups = (contract: Pick<ApplicationContract, 'repeatable_groups'>): RepeatableGroup[] =>
+  contract.repeatable_groups.filter((g) => g.item_operations.includes('list'));
+
+const sameGroups = (a: RepeatableGroup[], b: RepeatableGroup[]) => a.length === b.length && a.every((g, i) => g.block_key === b[i]!.block_key);
+
+interface GroupsRead {
+  items: RepeatableItemView[];
+  /** answers_revision of each group's read. */
+  revisions: number[];
+}
+
+/** Every item of every group, of every parent (nested groups included), in contract order. */
+async function readGroups(links: FormLinks, groups: RepeatableGroup[], signal: AbortSignal): Promise<GroupsRead> {
+  const reads = await Promise.all(groups.map((g) => readAllItems(links, g.block_key, signal)));
+  return { items: reads.flatMap((r) => r.items), revisions: reads.map((r) => r.answers_revision) };
+}
+
+/**
+ * Items while the contract is still being revalidated: a kept copy's groups are known already, so their
+ * reads start at once; they are used when the contract that comes back lists the same groups (it does
+ * unless its contract_version changed), and otherwise the right groups are read after it.
+ */
+async function readItemsAlongside(links: FormLinks, contract: Promise<ContractRead>, kept: ApplicationContract | undefined, signal: AbortSignal) {
+  const guess = kept ? listableGroups(kept) : null;
+  const early = guess ? readGroups(links, guess, signal) : null;
+  early?.catch(() => undefined); // unused when the guess was wrong; aborted when the snapshot ends
+  const groups = listableGroups((await contract).contract);
+  if (early && guess && sameGroups(guess, groups)) return early;
+  return readGroups(links, groups, signal);
+}
+
+/** Answers, items and files: the three reads of the answer set. */
+async function readAnswerSet(links: FormLinks, items: Promise<GroupsRead>, signal: AbortSignal) {
+  const [answers, groups, files] = await Promise.all([readAllAnswers(links, signal), items, readAllFiles(links, signal)]);
+  return { answers, groups, files };
+}
+
+/** True when every item read saw the answer set at the answers read's revision. */
+const consistent = (set: { answers: CurrentAnswers; groups: GroupsRead }) => set.groups.revisions.every((r) => r === set.answers.answers_revision);
+
+/**
+ * Everything a form opens with. Round trips, sequentially:
+ *  - links known (any earlier request of this application): ONE round — application, contract (kept copy
+ *    within CONTRACT_FRESH_MS: no call; else If-None-Match, usually 304), all answer pages, the items of
+ *    every listable group (started from the kept copy's groups), all file pages, all at once;
+ *  - links unknown: application, then its contract, then answers ‖ items ‖ files (three rounds: the
+ *    answers, items and files URLs are only known from the contract).
+ * The reads of the answer set run in parallel, so a write landing between them could show items of
+ * another revision than the answers: then answers, items and files are read once more, so that an item
+ * edit quoting the answers ETag cannot be based on items older than that ETag.
+ */
+export async function readKindFormSnapshot(kind: AnyApplicationKind, id: string, signal?: AbortSignal): Promise<FormSnapshot> {
+  // One signal for every read of this snapshot: the caller's, and ours to stop what is left once it is done
+  // (an unused early read of items) or once one read failed (the reply is an error anyway).
+  const done = new AbortController();
+  const sig = signal ? AbortSignal.any([signal, done.signal]) : done.signal;
+  try {
+    let application: ApplicationView;
+    let contract: ContractRead;
+    let links: FormLinks;
+    let set: Awaited<ReturnType<typeof readAnswerSet>>;
+    const known = kind.links.known(id);
+    const readApplication = async () => {
+      const read = await kind.read(id, sig);
+      return { app: read.app, view: kind.view(read.app, read.etag ?? '') };
+    };
+    if (known) {
+      links = known;
+      const contractRead = readContract(links.contract, { signal: sig });
+      const items = readItemsAlongside(links, contractRead, contractCache.peek(links.contract), sig);
+      const [app, c, s] = await Promise.all([readApplication(), contractRead, readAnswerSet(links, items, sig)]);
+      application = app.view;
+      contract = c;
+      set = s;
+    } else {
+      const app = await readApplication();
+      contract = await readContract(kind.contractUrl(app.app), { signal: sig });
+      links = kind.links.remember(id, app.app, contract.contract);
+      application = app.view;
+      set = await readAnswerSet(links, readGroups(links, listableGroups(contract.contract), sig), sig);
+    }
+    if (!consistent(set)) set = await readAnswerSet(links, readGroups(links, listableGroups(contract.contract), sig), sig);
+
+    const { answers, groups, files } = set;
+    return {
+      application,
+      // The contract's answers_revision is the answers read's: a reused copy's would be stale, and a fresh
+      // one was read at another moment than the answers the browser gets with it.
+      contract: { ...contractView(contract.contract), answers_revision: answers.answers_revision },
+      answers: { items: answers.items, answers_revision: answers.answers_revision, etag: answers.etag },
+      items: groups.items,
+      files: files.map(fileView),
+      requestId: answers.requestId,
+    };
+  } finally {
+    done.abort();
+  }
+}

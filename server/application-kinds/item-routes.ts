@@ -1,0 +1,102 @@
+import 'server-only';
+import { ItemCreateBody, ItemsQuery, ItemUpdateBody } from '@/lib/bff/items';
+import { createItem, deleteItem, listItems, readAllItems, updateItem } from '@/server/applications/items';
+import { itemView, itemsPageView } from '@/server/applications/views';
+import { withConflictReply, type CurrentState } from '@/server/http/conflict-reply';
+import { etagHeader, requireIfMatch } from '@/server/http/headers';
+import type { RouteResult } from '@/server/http/route';
+import type { KindWithItems } from './kind';
+import { kindRoute } from './kind-route';
+import type { ApplicationLinks } from './links';
+import { kindParams } from './params';
+
+type Links = Pick<ApplicationLinks, 'repeatableItems'>;
+
+/**
+ * An item write quoting the answers ETag (optional for a create). When someone else wrote first (412), the
+ * reply carries the group's items as they are now, so the browser merges at once.
+ */
+function itemWrite(links: Links, blockKey: string, upstream: { requestId: string | null }, signal: AbortSignal, write: () => Promise<RouteResult>) {
+  const current = async (): Promise<CurrentState> => {
+    const items = await readAllItems(links, blockKey, signal);
+    return { current: items, etag: items.etag || null };
+  };
+  return withConflictReply(upstream, write, current);
+}
+
+/** GET …/items/[blockKey] (a page of a group's items) and POST (add one; If-Match optional). */
+export function itemGroupRoutes<Id extends string>(kind: KindWithItems<Id>) {
+  const params = kindParams(kind).itemGroup;
+
+  const GET = kindRoute(kind, { roles: kind.roles.read, params, query: ItemsQuery }, async ({ links, params, query, req, upstream }) => {
+    const res = await listItems(await links(), params.blockKey, query, req.signal);
+    upstream.requestId = res.requestId;
+    const etag = res.etag ?? '';
+    return { body: itemsPageView(res.data, etag), headers: etagHeader(etag) };
+  });
+
+  const POST = kindRoute(
+    kind,
+    {
+      roles: kind.roles.write,
+      params,
+      body: ItemCreateBody,
+      audit: { operation: kind.audit.items.create, object: ({ params }) => ({ type: 'repeatable_group', id: params.blockKey, applicationId: params[kind.idParam] }) },
+    },
+    async ({ links, params: { blockKey }, body, req, upstream }) => {
+      const ifMatch = req.headers.get('if-match') ?? undefined;
+      // Optional upstream; when the browser sends one, a retry after a network failure cannot add the item twice.
+      const idempotencyKey = req.headers.get('idempotency-key') ?? undefined;
+      const at = await links();
+      return itemWrite(at, blockKey, upstream, req.signal, async () => {
+        const res = await createItem(at, blockKey, body, { ifMatch, idempotencyKey, signal: req.signal });
+        upstream.requestId = res.requestId;
+        const etag = res.etag ?? '';
+        return { status: 201, body: { item: itemView(res.data.item), answers_revision: res.data.answers_revision, etag }, headers: etagHeader(etag) };
+      });
+    },
+  );
+
+  return { GET, POST };
+}
+
+/** PATCH …/items/[blockKey]/[itemId] (an item's answers) and DELETE (the item and its nested items), both with If-Match. */
+export function itemRoutes<Id extends string>(kind: KindWithItems<Id>) {
+  const params = kindParams(kind).item;
+  const audit = (operation: string) => ({
+    operation,
+    object: ({ params }: { params: { [K in Id]: string } & { itemId: string } }) => ({ type: 'repeatable_item', id: params.itemId, applicationId: params[kind.idParam] }),
+  });
+
+  const PATCH = kindRoute(
+    kind,
+    { roles: kind.roles.write, params, body: ItemUpdateBody, audit: audit(kind.audit.items.update) },
+    async ({ links, params: { blockKey, itemId }, body, req, upstream }) => {
+      const ifMatch = requireIfMatch(req);
+      const at = await links();
+      return itemWrite(at, blockKey, upstream, req.signal, async () => {
+        const res = await updateItem(at, blockKey, itemId, body, ifMatch, req.signal);
+        upstream.requestId = res.requestId;
+        const etag = res.etag ?? '';
+        return { body: { item: itemView(res.data.item), answers_revision: res.data.answers_revision, etag }, headers: etagHeader(etag) };
+      });
+    },
+  );
+
+  const DELETE = kindRoute(
+    kind,
+    { roles: kind.roles.write, params, audit: audit(kind.audit.items.delete) },
+    async ({ links, params: { blockKey, itemId }, req, upstream }) => {
+      const ifMatch = requireIfMatch(req);
+      const at = await links();
+      return itemWrite(at, blockKey, upstream, req.signal, async () => {
+        const res = await deleteItem(at, blockKey, itemId, ifMatch, req.signal);
+        upstream.requestId = res.requestId;
+        const etag = res.etag ?? '';
+        return { body: { deleted_item_ids: res.data.deleted_item_ids, answers_revision: res.data.answers_revision, etag }, headers: etagHeader(etag) };
+      });
+    },
+  );
+
+  return { PATCH, DELETE };
+}

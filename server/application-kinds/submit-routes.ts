@@ -1,0 +1,37 @@
+import 'server-only';
+import { withConflictReply } from '@/server/http/conflict-reply';
+import { etagHeader, requireIdempotencyKey, requireIfMatch } from '@/server/http/headers';
+import { portalRequest } from '@/server/portal';
+import type { SubmittedKind } from './kind';
+import { kindRoute } from './kind-route';
+import { applicationAudit, kindParams } from './params';
+
+/**
+ * POST …/submit (If-Match: the application's ETag; Idempotency-Key, both passed on unchanged, so a retry
+ * of the same click replays the first reply): missing answers come back as a 422 listing each of them, a
+ * 412 with the application as it is now.
+ */
+export function submitRoutes<Id extends string>(kind: SubmittedKind<Id>) {
+  const POST = kindRoute(
+    kind,
+    { roles: kind.roles.write, params: kindParams(kind).application, audit: applicationAudit(kind, kind.audit.application.submit) },
+    async ({ id, links, req, upstream }) => {
+      const ifMatch = requireIfMatch(req);
+      const idempotencyKey = requireIdempotencyKey(req);
+      const { submit } = await links();
+      const send = async () => {
+        const res = await portalRequest({ method: 'POST', url: submit, schema: kind.upstream.schema, ifMatch, idempotencyKey, signal: req.signal });
+        upstream.requestId = res.requestId;
+        const etag = res.etag ?? '';
+        return { body: { application: kind.view(kind.upstream.unwrap(res.data), etag) }, headers: etagHeader(etag) };
+      };
+      // Answers changed since the browser's read: the application as it is now, with the ETag to retry with.
+      const current = async () => {
+        const now = await kind.read(id, req.signal);
+        return { current: kind.view(now.app, now.etag ?? ''), etag: now.etag };
+      };
+      return withConflictReply(upstream, send, current);
+    },
+  );
+  return { POST };
+}

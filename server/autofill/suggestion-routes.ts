@@ -1,0 +1,44 @@
+import 'server-only';
+import type { SuggestionAcceptReply, SuggestionDismissReply } from '@/lib/bff/autofill';
+import type { AutofillSuggestion } from '@/lib/portal';
+import { intakeApplication } from '@/server/application-kinds/intake';
+import { kindRoute } from '@/server/application-kinds/kind-route';
+import { optionalIdempotencyKey } from '@/server/http/headers';
+import { SuggestionParams } from '@/server/http/path-params';
+import { suggestionObject } from './audit-objects';
+import { acceptSuggestion, dismissSuggestion } from './suggestions';
+import { suggestionView } from './views';
+
+type Command<T> = (
+  applicationId: string,
+  suggestionId: string,
+  idempotencyKey: string | undefined,
+  signal?: AbortSignal,
+) => Promise<{ data: T; requestId: string | null }>;
+
+/** A reviewer's command on one suggestion (the Idempotency-Key is optional: passed on when sent). */
+function suggestionCommand<T>(operation: string, command: Command<T>, reply: (result: T) => unknown) {
+  const POST = kindRoute(
+    intakeApplication,
+    { roles: ['staff', 'reviewer'], params: SuggestionParams, audit: { operation, object: suggestionObject } },
+    async ({ id, params, req, upstream }) => {
+      const res = await command(id, params.suggestionId, optionalIdempotencyKey(req), req.signal);
+      upstream.requestId = res.requestId;
+      return { body: reply(res.data) };
+    },
+  );
+  return { POST };
+}
+
+/** Accept writes the proposed value as the answer and replies with the new answers_revision. */
+export const acceptSuggestionRoute = suggestionCommand('autofill.suggestion_accept', acceptSuggestion, (r): SuggestionAcceptReply => ({
+  suggestion: suggestionView(r.suggestion),
+  answers_revision: r.answers_revision,
+}));
+
+/** Dismiss sets the suggestion aside. */
+export const dismissSuggestionRoute = suggestionCommand(
+  'autofill.suggestion_dismiss',
+  dismissSuggestion,
+  (s: AutofillSuggestion): SuggestionDismissReply => ({ suggestion: suggestionView(s) }),
+);

@@ -1,0 +1,76 @@
+import 'server-only';
+import type { z } from 'zod';
+import { StageTransitionInput } from '@/lib/bff/businesses';
+import { withConflictReply } from '@/server/http/conflict-reply';
+import { etagHeader, requireIdempotencyKey, requireIfMatch } from '@/server/http/headers';
+import { route } from '@/server/http/route';
+import { portalRequest, type PortalPath } from '@/server/portal';
+import { readWorkflowStages, type StagePage } from './stages';
+
+/** What a reply shows, and the application the audit log files the write under when the object names one. */
+export interface Shown {
+  body: unknown;
+  applicationId?: string | null;
+}
+
+/** Something that moves through a pipeline's stages (a business, a deal): how it is read and moved. */
+export interface WorkflowObject<Id extends string, R, T> {
+  /** The path segment naming it, and the schema of the route's path parameters. */
+  idParam: Id;
+  params: z.ZodType<{ [K in Id]: string }>;
+  read: (id: string, signal: AbortSignal) => Promise<{ data: R; etag: string | null }>;
+  workflowOf: (r: R) => { stages_url: string; pipeline: { id: string; name: string }; stage: { id: string } };
+  stagePage: StagePage;
+  /** The object as a 412 shows it (`current`). */
+  current: (r: R, etag: string) => Shown;
+  transition: { path: (id: string) => PortalPath; schema: z.ZodType<T>; reply: (result: T, etag: string) => Shown };
+  /** The audit log's names, kept as they have always been recorded. */
+  audit: { operation: string; type: string };
+}
+
+/**
+ * GET …/stages (the targets of a move, in order) and POST …/stage-transitions (the move, with If-Match and
+ * an Idempotency-Key; a 412 comes back with the object as it is now), for staff, made from a description.
+ */
+export function workflowRoutes<Id extends string, R, T>(o: WorkflowObject<Id, R, T>) {
+  const stages = route({ roles: ['staff'], params: o.params }, async ({ params, req, upstream }) => {
+    const object = await o.read(params[o.idParam], req.signal);
+    const read = await readWorkflowStages(o.workflowOf(object.data), o.stagePage, req.signal);
+    upstream.requestId = read.requestId;
+    return { body: read.view };
+  });
+
+  const stageTransitions = route(
+    {
+      roles: ['staff'],
+      params: o.params,
+      body: StageTransitionInput,
+      audit: { operation: o.audit.operation, object: ({ params }) => ({ type: o.audit.type, id: params[o.idParam] }) },
+    },
+    async ({ params, body, req, upstream, auditObject }) => {
+      const id = params[o.idParam];
+      const ifMatch = requireIfMatch(req);
+      const idempotencyKey = requireIdempotencyKey(req);
+      const filed = (shown: Shown) => {
+        if (shown.applicationId !== undefined) auditObject({ applicationId: shown.applicationId });
+        return shown.body;
+      };
+      return withConflictReply(
+        upstream,
+        async () => {
+          const res = await portalRequest({ method: 'POST', path: o.transition.path(id), schema: o.transition.schema, body, ifMatch, idempotencyKey, signal: req.signal });
+          upstream.requestId = res.requestId;
+          const etag = res.etag ?? '';
+          return { body: filed(o.transition.reply(res.data, etag)), headers: etagHeader(etag) };
+        },
+        // Someone moved or changed it first: show where it is now.
+        async () => {
+          const now = await o.read(id, req.signal);
+          return { current: filed(o.current(now.data, now.etag ?? '')), etag: now.etag };
+        },
+      );
+    },
+  );
+
+  return { stages: { GET: stages }, stageTransitions: { POST: stageTransitions } };
+}

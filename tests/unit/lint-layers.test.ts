@@ -1,0 +1,45 @@
+import { ESLint } from 'eslint';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+// The layers of README's "Architecture", as eslint.config.mjs enforces them: each import is linted as if it
+// stood in a file of that folder, by the project's own configuration.
+const eslint = new ESLint({ cwd: process.cwd() });
+
+async function layerErrors(filePath: string, source: string) {
+  const [result] = await eslint.lintText(`${source}\nexport const used = [x];\n`, { filePath });
+  return result!.messages.filter((m) => m.ruleId === 'import/no-restricted-paths' || m.ruleId === 'import/no-nodejs-modules').map((m) => m.message);
+}
+
+describe('layering lint rules', () => {
+  // The first lint loads the configuration, the parsers and the TypeScript resolver: seconds on a busy machine.
+  beforeAll(() => eslint.lintText('', { filePath: 'lib/warm-up.ts' }), 120_000);
+
+  it.each([
+    ['components/x.tsx', "import { x } from '@/server/portal';", /components\/ runs in the browser/],
+    ['components/deals/x.tsx', "import type { x } from '../../server/portal';", /components\/ runs in the browser/],
+    ['server/portal/x.ts', "import { x } from '@/server/sandbox/server';", /Only the sandbox imports the sandbox/],
+    ['server/launcher/x.ts', "import { x } from '../sandbox/keys';", /Only the sandbox imports the sandbox/],
+    ['app/api/x/route.ts', "import { x } from '@/server/sandbox/options';", /Only the sandbox imports the sandbox/],
+    ['server/sandbox/x.ts', "import { x } from '@/server/portal';", /The sandbox stands alone/],
+    ['server/sandbox/handlers/x.ts', "import { x } from '../../env';", /The sandbox stands alone/],
+    ['lib/x.ts', "import { x } from 'node:crypto';", /Node.js builtin module "node:crypto"/],
+    ['lib/forms/x.ts', "import { x } from 'crypto';", /Node.js builtin module "crypto"/],
+    ['lib/forms/x.ts', "import { x } from '@/server/env';", /lib\/ runs on both sides/],
+  ])('%s: %s is an error', async (filePath, source, message) => {
+    const errors = await layerErrors(filePath, source);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatch(message);
+  });
+
+  it.each([
+    ['components/x.tsx', "import { x } from '@/lib/bff/deals';"],
+    ['app/api/x/route.ts', "import { x } from '@/server/portal';"],
+    ['server/portal/x.ts', "import { x } from '@/lib/portal/demo-keys';"],
+    ['server/launcher/x.ts', "import { x } from 'node:child_process';"],
+    ['server/sandbox/handlers/x.ts', "import { x } from '../server';"],
+    ['server/sandbox/x.ts', "import { x } from '@/lib/portal';"],
+    ['tests/x.ts', "import { x } from '@/server/sandbox/server';\nimport { y } from 'node:fs';\nexport const also = [y];"],
+  ])('%s: %s is allowed', async (filePath, source) => {
+    expect(await layerErrors(filePath, source)).toEqual([]);
+  });
+});
