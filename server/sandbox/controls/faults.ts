@@ -50,7 +50,7 @@ export interface FaultDecision {
 }
 
 /** mulberry32: a small, fast, seedable PRNG (uniform in [0, 1)). */
-function mulberry32(seed: number) {
+export function mulberry32(seed: number) {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

@@ -14,7 +14,7 @@ export interface ContractTemplate {
   questions: Question[];
 }
 
-interface SeedStage {
+export interface SeedStage {
   id: string; // bstg_… or dstg_…
   name: string;
 }

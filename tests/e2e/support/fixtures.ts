@@ -1,7 +1,7 @@
 import { test as base, expect, type ConsoleMessage } from '@playwright/test';
 import { BASE_URL_ENV } from './paths';
 
-interface BrowserProblem {
+export interface BrowserProblem {
   kind: 'console.error' | 'pageerror';
   text: string;
   /** Where the console message came from, when the browser says. */
