@@ -12,7 +12,7 @@ import {
  * What the BFF sends the browser about an application: the Portal's resources without any Portal URL
  * (DESIGN.md §1), plus the ETag the browser quotes back in If-Match.
  */
-export const APPLICATION_KINDS = ['client_intake', 'deal'] as const;
+const APPLICATION_KINDS = ['client_intake', 'deal'] as const;
 export const ApplicationKind = z.enum(APPLICATION_KINDS);
 export type ApplicationKind = z.infer<typeof ApplicationKind>;
 
@@ -42,12 +42,11 @@ export const ContractView = z.object({
 });
 export type ContractView = z.infer<typeof ContractView>;
 
-export const AnswersPageView = z.object({
-  items: z.array(AnswerItem),
-  next_cursor: z.string().nullable(),
-  answers_revision: z.number().int(),
-  etag: z.string(),
-});
+/** A reply about the answer set (answers or items): what it carries, the set's revision and its ETag. */
+export const answerSetReply = <S extends z.ZodRawShape>(shape: S) =>
+  z.object({ ...shape, answers_revision: z.number().int(), etag: z.string() });
+
+export const AnswersPageView = answerSetReply({ items: z.array(AnswerItem), next_cursor: z.string().nullable() });
 export type AnswersPageView = z.infer<typeof AnswersPageView>;
 
 export const AnswersQuery = z.strictObject({
@@ -56,18 +55,9 @@ export const AnswersQuery = z.strictObject({
   section_key: z.string().min(1).max(255).optional(),
 });
 
-export const AnswersWriteResult = z.object({
-  answers_revision: z.number().int(),
-  updated_answers: z.array(AnswerWrite),
-  affected_section_keys: z.array(z.string()),
-  etag: z.string(),
-});
+export const AnswersWriteResult = answerSetReply({ updated_answers: z.array(AnswerWrite), affected_section_keys: z.array(z.string()) });
 export type AnswersWriteResult = z.infer<typeof AnswersWriteResult>;
 
 /** Every answer of the set as of now: sent with a 412 so the browser can merge without another read. */
-export const CurrentAnswers = z.object({
-  items: z.array(AnswerItem),
-  answers_revision: z.number().int(),
-  etag: z.string(),
-});
+export const CurrentAnswers = answerSetReply({ items: z.array(AnswerItem) });
 export type CurrentAnswers = z.infer<typeof CurrentAnswers>;

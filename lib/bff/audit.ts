@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** Largest page of the audit log (server/audit MAX_AUDIT_PAGE). */
-export const MAX_AUDIT_PAGE_SIZE = 200;
+const MAX_AUDIT_PAGE_SIZE = 200;
 
 export const AuditQuery = z.strictObject({
   limit: z.coerce.number().int().min(1).max(MAX_AUDIT_PAGE_SIZE).optional(),

@@ -9,6 +9,7 @@ import {
   RUN_STATUSES,
   SUGGESTION_STATUSES,
 } from '@/lib/portal';
+import { pageOf } from './businesses';
 import { BffErrorBody } from './errors';
 
 /**
@@ -89,7 +90,7 @@ export type PreparationUpdate = z.infer<typeof PreparationUpdate>;
 export const StartRequest = AutofillStartBody;
 export type StartRequest = z.infer<typeof StartRequest>;
 
-export const RunFailureView = z.object({ code: z.string().nullable(), message: z.string().nullable() });
+const RunFailureView = z.object({ code: z.string().nullable(), message: z.string().nullable() });
 
 export const RunView = z.object({
   id: AutofillRunId,
@@ -117,11 +118,7 @@ export const RunsQuery = z.strictObject({
 export type RunsQuery = z.infer<typeof RunsQuery>;
 
 /** Runs come newest first; previous_cursor pages back towards the newest. */
-export const RunsPageView = z.object({
-  items: z.array(RunView),
-  next_cursor: z.string().nullable(),
-  previous_cursor: z.string().nullable(),
-});
+export const RunsPageView = pageOf(RunView);
 export type RunsPageView = z.infer<typeof RunsPageView>;
 
 export const SuggestionStatus = z.enum(SUGGESTION_STATUSES);
@@ -133,7 +130,7 @@ export const SuggestionsQuery = z.strictObject({
 });
 export type SuggestionsQuery = z.infer<typeof SuggestionsQuery>;
 
-export const SuggestionSourceView = z.object({
+const SuggestionSourceView = z.object({
   kind: z.string().nullable(),
   evidence_source_id: z.string().nullable(),
   /** Set for a file. */
@@ -144,7 +141,7 @@ export const SuggestionSourceView = z.object({
   confidence: z.number().nullable(),
 });
 
-export const SuggestionConcernView = z.object({ code: z.string().nullable(), message: z.string().nullable() });
+const SuggestionConcernView = z.object({ code: z.string().nullable(), message: z.string().nullable() });
 
 export const SuggestionView = z.object({
   id: AutofillSuggestionId,
@@ -169,11 +166,7 @@ export const SuggestionView = z.object({
 });
 export type SuggestionView = z.infer<typeof SuggestionView>;
 
-export const SuggestionsPageView = z.object({
-  items: z.array(SuggestionView),
-  next_cursor: z.string().nullable(),
-  previous_cursor: z.string().nullable(),
-});
+export const SuggestionsPageView = pageOf(SuggestionView);
 export type SuggestionsPageView = z.infer<typeof SuggestionsPageView>;
 
 /** Accepting writes the answer: the new answers_revision is what the form's next answer write quotes. */

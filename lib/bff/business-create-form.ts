@@ -15,7 +15,7 @@ const ContactFields = z.object({
   company_name: text(255),
   job_title: text(255),
 });
-export type ContactFields = z.infer<typeof ContactFields>;
+type ContactFields = z.infer<typeof ContactFields>;
 
 const isBlank = (c: ContactFields) => Object.values(c).every((v) => v === '');
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BusinessCreateBody, PageQuery, PersonTag, StageTransitionBody } from '@/lib/portal';
+import { BusinessCreateBody, PageQuery, Person, StageTransitionBody } from '@/lib/portal';
 
 /**
  * What the BFF sends the browser about the Portal, its businesses and their workflows: the Portal's
@@ -24,7 +24,7 @@ export const pageOf = <T extends z.ZodType>(item: T) =>
 
 export const Named = z.object({ id: z.string(), name: z.string() });
 
-export const BusinessSummaryView = z.object({ id: z.string(), name: z.string().nullable() });
+const BusinessSummaryView = z.object({ id: z.string(), name: z.string().nullable() });
 export const BusinessListView = pageOf(BusinessSummaryView);
 export type BusinessListView = z.infer<typeof BusinessListView>;
 
@@ -85,23 +85,8 @@ export const BusinessStageTransitionView = z.object({
 });
 export type BusinessStageTransitionView = z.infer<typeof BusinessStageTransitionView>;
 
-/** A person of a business, without the Portal's frontend link. */
-export const PersonView = z.object({
-  id: z.string(),
-  full_name: z.string(),
-  email: z.string(),
-  phone_number: z.string(),
-  company_name: z.string(),
-  job_title: z.string(),
-  notes: z.string(),
-  is_do_not_contact: z.boolean(),
-  is_primary: z.boolean(),
-  owner: z.object({ email: z.string(), name: z.string() }).nullable(),
-  tags: z.array(PersonTag),
-  created_at: z.string(),
-  updated_at: z.string(),
-});
-export type PersonView = z.infer<typeof PersonView>;
+/** A person of a business as the Portal has it, without its frontend link. */
+const PersonView = z.object(Person.omit({ object: true, frontend_link: true }).shape);
 
 export const PeopleView = z.object({ items: z.array(PersonView), revision: z.number().int() });
 export type PeopleView = z.infer<typeof PeopleView>;

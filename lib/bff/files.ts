@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AnswerFileId, BlockKey, FieldKey, RepeatableItemId, SchemaKey, UPLOAD_CONTENT_TYPES, UPLOAD_MAX_BYTES } from '@/lib/portal';
+import { AnswerFileId, AnswerFilesQuery, FileUploadRequestBody, RepeatableItemId, UPLOAD_CONTENT_TYPES, UPLOAD_MAX_BYTES } from '@/lib/portal';
 
 /**
  * Files of file questions as the browser sends and gets them: never the Portal's download or upload URL
@@ -15,22 +15,14 @@ export const ALLOWED_UPLOAD_TYPES = UPLOAD_CONTENT_TYPES;
 /** The header the browser names the file in, percent-encoded (header values must be ASCII). */
 export const FILENAME_HEADER = 'X-Filename';
 
-/** Which file question (and, for a repeatable question, which item) an upload belongs to. */
-export const FileUploadQuery = z.strictObject({
-  block_key: BlockKey,
-  schema_key: SchemaKey,
-  field_key: FieldKey,
-  item_id: RepeatableItemId.optional(),
-});
+/** Which file question (and, for a repeatable question, which item) an upload belongs to: as the Portal asks it. */
+export const FileUploadQuery = FileUploadRequestBody;
 export type FileUploadQuery = z.infer<typeof FileUploadQuery>;
 
-export const FilesQuery = z.strictObject({
-  block_key: BlockKey.optional(),
-  schema_key: SchemaKey.optional(),
-  field_key: FieldKey.optional(),
-  item_id: RepeatableItemId.optional(),
+/** The Portal's file listing query, with a bound on the cursor the browser hands back. */
+export const FilesQuery = FileUploadRequestBody.partial().extend({
   cursor: z.string().min(1).max(2000).optional(),
-  page_size: z.coerce.number().int().min(1).max(100).optional(),
+  page_size: AnswerFilesQuery.shape.page_size,
 });
 export type FilesQuery = z.infer<typeof FilesQuery>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AnswerItem, LIMITS, RepeatableItemCreateBody, RepeatableItemId, RepeatableItemUpdateBody } from '@/lib/portal';
+import { answerSetReply } from './applications';
 
 /**
  * Repeatable items as the browser sends and gets them (DESIGN.md §5): the Portal's items without `object`,
@@ -7,7 +8,7 @@ import { AnswerItem, LIMITS, RepeatableItemCreateBody, RepeatableItemId, Repeata
  */
 
 /** The block keys the BFF accepts in a path: the spec's length, and only characters a contract uses. */
-export const BLOCK_KEY_PATTERN = /^[a-z0-9_-]{1,64}$/;
+const BLOCK_KEY_PATTERN = /^[a-z0-9_-]{1,64}$/;
 export const BlockKeyParam = z.string().regex(BLOCK_KEY_PATTERN, 'not a block key');
 
 export const RepeatableItemView = z.object({
@@ -26,12 +27,7 @@ export const ItemsQuery = z.strictObject({
 });
 export type ItemsQuery = z.infer<typeof ItemsQuery>;
 
-export const ItemsPageView = z.object({
-  items: z.array(RepeatableItemView),
-  next_cursor: z.string().nullable(),
-  answers_revision: z.number().int(),
-  etag: z.string(),
-});
+export const ItemsPageView = answerSetReply({ items: z.array(RepeatableItemView), next_cursor: z.string().nullable() });
 export type ItemsPageView = z.infer<typeof ItemsPageView>;
 
 /** The block key comes from the path, so the browser leaves it out. */
@@ -42,26 +38,13 @@ export const ItemUpdateBody = RepeatableItemUpdateBody;
 export type ItemUpdateBody = z.infer<typeof ItemUpdateBody>;
 
 /** Create and update replies: the item and the answer set's new revision and ETag. */
-export const ItemWriteResult = z.object({
-  item: RepeatableItemView,
-  answers_revision: z.number().int(),
-  etag: z.string(),
-});
+export const ItemWriteResult = answerSetReply({ item: RepeatableItemView });
 export type ItemWriteResult = z.infer<typeof ItemWriteResult>;
 
 /** Delete reply: the item and its nested children, all gone. */
-export const ItemDeleteResult = z.object({
-  deleted_item_ids: z.array(RepeatableItemId),
-  answers_revision: z.number().int(),
-  etag: z.string(),
-});
+export const ItemDeleteResult = answerSetReply({ deleted_item_ids: z.array(RepeatableItemId) });
 export type ItemDeleteResult = z.infer<typeof ItemDeleteResult>;
 
 /** Every item of the group as of now (all parents): sent with a 412 so the browser merges without another read. */
-export const CurrentItems = z.object({
-  block_key: z.string(),
-  items: z.array(RepeatableItemView),
-  answers_revision: z.number().int(),
-  etag: z.string(),
-});
+export const CurrentItems = answerSetReply({ block_key: z.string(), items: z.array(RepeatableItemView) });
 export type CurrentItems = z.infer<typeof CurrentItems>;

@@ -6,7 +6,7 @@
 // Built once: Intl exists in browsers and Node, and 'en-US' gives the "1,000" grouping the forms use.
 const NUMBER_FORMAT = new Intl.NumberFormat('en-US', { maximumFractionDigits: 20 });
 
-export function formatNumber(n: number): string {
+function formatNumber(n: number): string {
   return NUMBER_FORMAT.format(n);
 }
 

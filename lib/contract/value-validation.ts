@@ -9,23 +9,21 @@ import { MESSAGES, typeMessage } from './value-messages';
  * sandbox on every write: the valid path allocates nothing and returns one shared, frozen empty array.
  */
 
-export const VALUE_ISSUE_CODES = [
-  'type',
-  'enum',
-  'format',
-  'min_length',
-  'max_length',
-  'pattern',
-  'minimum',
-  'maximum',
-  'multiple_of',
-  'min_items',
-  'max_items',
-  'too_long',
-  'too_many_items',
-  'item_too_long',
-] as const;
-export type ValueIssueCode = (typeof VALUE_ISSUE_CODES)[number];
+type ValueIssueCode =
+  | 'type'
+  | 'enum'
+  | 'format'
+  | 'min_length'
+  | 'max_length'
+  | 'pattern'
+  | 'minimum'
+  | 'maximum'
+  | 'multiple_of'
+  | 'min_items'
+  | 'max_items'
+  | 'too_long'
+  | 'too_many_items'
+  | 'item_too_long';
 
 export interface ValueIssue {
   readonly code: ValueIssueCode;

@@ -38,14 +38,16 @@ export type AnswerItem = z.infer<typeof AnswerItem>;
 export const AnswerPage = forwardPage(AnswerItem).extend({ answers_revision: Revision });
 export type AnswerPage = z.infer<typeof AnswerPage>;
 
-export const AnswersQuery = z.strictObject({
+/** Paging of the answer set's collections (answers, repeatable items): larger pages than elsewhere. */
+const answersPaging = {
   page_size: z.coerce.number().int().min(LIMITS.answersPaging.min).max(LIMITS.answersPaging.max).optional(),
   cursor: z.string().min(1).optional(),
-  section_key: SectionKey.optional(),
-});
+};
 
+export const AnswersQuery = z.strictObject({ ...answersPaging, section_key: SectionKey.optional() });
+
+/** Which field an answer, upload or file belongs to. */
 export const AnswerKey = z.strictObject({ block_key: BlockKey, schema_key: SchemaKey, field_key: FieldKey });
-export type AnswerKey = z.infer<typeof AnswerKey>;
 
 export const AnswerWrite = AnswerKey.extend({ value: AnswerValue });
 export type AnswerWrite = z.infer<typeof AnswerWrite>;
@@ -89,11 +91,7 @@ export type RepeatableItem = z.infer<typeof RepeatableItem>;
 export const RepeatableItemPage = forwardPage(RepeatableItem).extend({ answers_revision: Revision });
 export type RepeatableItemPage = z.infer<typeof RepeatableItemPage>;
 
-export const RepeatableItemsQuery = z.strictObject({
-  page_size: z.coerce.number().int().min(LIMITS.answersPaging.min).max(LIMITS.answersPaging.max).optional(),
-  cursor: z.string().min(1).optional(),
-  parent_item_id: RepeatableItemId.optional(),
-});
+export const RepeatableItemsQuery = z.strictObject({ ...answersPaging, parent_item_id: RepeatableItemId.optional() });
 
 export const RepeatableItemCreateBody = z.strictObject({
   block_key: BlockKey,
@@ -125,22 +123,15 @@ export const RepeatableItemDeleteResult = z.strictObject({
 });
 export type RepeatableItemDeleteResult = z.infer<typeof RepeatableItemDeleteResult>;
 
-/** Request for upload credentials at file_uploads_url. */
-export const FileUploadRequestBody = z.strictObject({
-  block_key: BlockKey,
-  schema_key: SchemaKey,
-  field_key: FieldKey,
-  item_id: RepeatableItemId.optional(),
-});
+/** Request for upload credentials at file_uploads_url (item_id: which item of a repeatable question). */
+export const FileUploadRequestBody = AnswerKey.extend({ item_id: RepeatableItemId.optional() });
 export type FileUploadRequestBody = z.infer<typeof FileUploadRequestBody>;
 
 /** A file attached to a file question (the spec's "file listing of answers", completed here). */
 export const AnswerFile = z.strictObject({
   id: AnswerFileId,
   object: z.literal('answer_file'),
-  block_key: BlockKey,
-  schema_key: SchemaKey,
-  field_key: FieldKey,
+  ...AnswerKey.shape,
   item_id: RepeatableItemId.nullable(),
   filename: z.string(),
   content_type: z.string(),
@@ -155,10 +146,7 @@ export type AnswerFilePage = z.infer<typeof AnswerFilePage>;
 export const AnswerFilesQuery = z.strictObject({
   page_size: z.coerce.number().int().min(1).max(100).optional(),
   cursor: z.string().min(1).optional(),
-  block_key: BlockKey.optional(),
-  schema_key: SchemaKey.optional(),
-  field_key: FieldKey.optional(),
-  item_id: RepeatableItemId.optional(),
+  ...FileUploadRequestBody.partial().shape,
 });
 
 export const AnswerFileDeleteResult = z.strictObject({

@@ -10,7 +10,7 @@ export const ApplicationProgress = z.strictObject({
 });
 export type ApplicationProgress = z.infer<typeof ApplicationProgress>;
 
-export const ApplicationStatus = z.strictObject({
+const ApplicationStatus = z.strictObject({
   key: z.string(),
   label: z.string(),
   updated_at: DateTime.nullable(),

@@ -5,7 +5,7 @@ import { ApplicationId, AutofillRunId, AutofillSuggestionId } from './ids';
 const AppRef = z.strictObject({ id: ApplicationId, object: z.literal('client_intake_application') });
 
 export const PREPARATION_FILE_STATUSES = ['pending', 'running', 'success', 'failed'] as const;
-export const AI_MODES = ['fast', 'thinking'] as const;
+const AI_MODES = ['fast', 'thinking'] as const;
 export const AiMode = z.enum(AI_MODES);
 
 /*
@@ -16,9 +16,7 @@ export const AiMode = z.enum(AI_MODES);
  */
 const tolerant = <T extends z.ZodRawShape>(exact: z.ZodObject<T>) => z.looseObject(exact.shape).partial();
 
-export const EVIDENCE_SOURCE_KINDS = ['file', 'text'] as const;
-/** Why an evidence file could not be read (failure_code). */
-export const EVIDENCE_FAILURE_CODES = ['unsupported_type', 'binary_content', 'corrupt_pdf', 'encrypted_pdf', 'no_text'] as const;
+const EVIDENCE_SOURCE_KINDS = ['file', 'text'] as const;
 
 /** One piece of evidence a run can read: the text input, or an uploaded file. */
 export const EvidenceSourceExact = z.strictObject({
@@ -28,7 +26,8 @@ export const EvidenceSourceExact = z.strictObject({
   /** The file's name; null for the text input. */
   name: z.string().nullable(),
   status: z.enum(PREPARATION_FILE_STATUSES),
-  /** Set when status is failed: one of EVIDENCE_FAILURE_CODES (kept a string for codes added later). */
+  /** Set when status is failed: unsupported_type, binary_content, corrupt_pdf,
+   *  encrypted_pdf or no_text (kept a string for codes added later). */
   failure_code: z.string().nullable(),
   /** Set when status is failed: what went wrong, for a person. */
   failure_reason: z.string().nullable(),
@@ -42,7 +41,7 @@ export const EvidenceSourceExact = z.strictObject({
 export const EvidenceSource = tolerant(EvidenceSourceExact);
 export type EvidenceSource = z.infer<typeof EvidenceSource>;
 /** uploaded_file: the evidence source of the file an upload just delivered. */
-export const PreparationUploadedFile = EvidenceSource;
+const PreparationUploadedFile = EvidenceSource;
 
 /** 2.11 Autofill preparation. */
 export const AutofillPreparation = z.strictObject({
@@ -81,13 +80,10 @@ export const AutofillStartBody = z.strictObject({
 export type AutofillStartBody = z.infer<typeof AutofillStartBody>;
 
 export const RUN_STATUSES = ['pending', 'running', 'completed', 'failed'] as const;
-/** progress.step of the sandbox's runs, in the order a run goes through them. */
-export const RUN_STEPS = ['queued', 'reading_evidence', 'matching_fields', 'drafting_suggestions', 'completed', 'failed'] as const;
 
 /** Why a run failed (sandbox completion of `failure`). */
-export const AutofillRunFailureExact = z.strictObject({ code: z.string(), message: z.string() });
-export const AutofillRunFailure = tolerant(AutofillRunFailureExact);
-export type AutofillRunFailure = z.infer<typeof AutofillRunFailure>;
+const AutofillRunFailureExact = z.strictObject({ code: z.string(), message: z.string() });
+const AutofillRunFailure = tolerant(AutofillRunFailureExact);
 
 /** 2.12 Autofill run. */
 export const AutofillRun = z.strictObject({
@@ -111,8 +107,6 @@ export type AutofillRun = z.infer<typeof AutofillRun>;
 export const AutofillRunPage = page(AutofillRun);
 
 export const SUGGESTION_STATUSES = ['pending', 'accepted', 'dismissed', 'stale', 'failed'] as const;
-/** Concern codes the sandbox's engine raises (kept a string in the schema for codes added later). */
-export const SUGGESTION_CONCERN_CODES = ['low_confidence', 'conflicting_evidence', 'outside_schema', 'ambiguous_value'] as const;
 
 /** The run a suggestion came from. */
 export const AutofillSuggestionRunRefExact = z.strictObject({
@@ -134,9 +128,9 @@ export const AutofillSuggestionSourceExact = z.strictObject({
 });
 
 export const AutofillSuggestionConcernExact = z.strictObject({ code: z.string(), message: z.string() });
-export const AutofillSuggestionRunRef = tolerant(AutofillSuggestionRunRefExact);
-export const AutofillSuggestionSource = tolerant(AutofillSuggestionSourceExact);
-export const AutofillSuggestionConcern = tolerant(AutofillSuggestionConcernExact);
+const AutofillSuggestionRunRef = tolerant(AutofillSuggestionRunRefExact);
+const AutofillSuggestionSource = tolerant(AutofillSuggestionSourceExact);
+const AutofillSuggestionConcern = tolerant(AutofillSuggestionConcernExact);
 
 export const SuggestionsQuery = z.strictObject({
   page_size: z.coerce.number().int().min(1).max(100).optional(),

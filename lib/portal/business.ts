@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DateTime, NonNegativeInt, Revision, Uri, page } from './common';
 import { ApplicationId, BusinessId, BusinessPipelineId, BusinessStageId, FileUploadId } from './ids';
+import { workflowSchemas } from './workflow';
 
 /** 2.2 Business (summary). */
 export const BusinessSummary = z.strictObject({
@@ -13,7 +14,7 @@ export type BusinessSummary = z.infer<typeof BusinessSummary>;
 export const BusinessPage = page(BusinessSummary);
 export type BusinessPage = z.infer<typeof BusinessPage>;
 
-export const ApplicationRef = z.strictObject({
+const ApplicationRef = z.strictObject({
   id: ApplicationId,
   object: z.literal('client_intake_application'),
   url: Uri,
@@ -30,7 +31,7 @@ export const FileUploadCredential = z.strictObject({
 export type FileUploadCredential = z.infer<typeof FileUploadCredential>;
 
 /** Warnings are objects the spec does not detail: the sandbox sends {code, message}. */
-export const Warning = z.looseObject({ code: z.string().optional(), message: z.string().optional() });
+const Warning = z.looseObject({ code: z.string().optional(), message: z.string().optional() });
 
 /** 2.3 Business create result. */
 export const BusinessCreateResult = z.strictObject({
@@ -42,7 +43,7 @@ export const BusinessCreateResult = z.strictObject({
 });
 export type BusinessCreateResult = z.infer<typeof BusinessCreateResult>;
 
-export const ContactInput = z.strictObject({
+const ContactInput = z.strictObject({
   full_name: z.string().trim().min(1).max(255),
   email: z.email().max(255),
   phone_number: z.string().max(64).optional(),
@@ -68,7 +69,7 @@ export const BusinessFileUploadResult = z.strictObject({
 });
 export type BusinessFileUploadResult = z.infer<typeof BusinessFileUploadResult>;
 
-export const StageRef = z.strictObject({ id: BusinessStageId, name: z.string() });
+const businessWorkflow = workflowSchemas('business', BusinessPipelineId, BusinessStageId);
 
 /** 2.5 Business status result. */
 export const BusinessStatusResult = z.strictObject({
@@ -79,11 +80,7 @@ export const BusinessStatusResult = z.strictObject({
     revision: Revision,
     url: Uri,
     status: z.strictObject({ pipeline: z.string(), stage: z.string(), updated_at: DateTime }),
-    workflow: z.strictObject({
-      pipeline: z.strictObject({ id: BusinessPipelineId, name: z.string() }),
-      stage: StageRef,
-      stages_url: Uri,
-    }),
+    workflow: businessWorkflow.workflow,
     is_sample: z.boolean().optional(),
   }),
   application: ApplicationRef.nullable(),
@@ -97,26 +94,11 @@ export const StageTransitionBody = z.strictObject({ stage_id: z.string().min(1).
 export const BusinessStageTransitionResult = z.strictObject({
   id: BusinessId,
   object: z.literal('business'),
-  stage: StageRef,
+  stage: businessWorkflow.stageRef,
   revision: Revision,
   updated_at: DateTime,
 });
 export type BusinessStageTransitionResult = z.infer<typeof BusinessStageTransitionResult>;
 
-/** Pipelines and their stages (DESIGN.md §5 paths `business-pipelines/`). */
-export const BusinessPipeline = z.strictObject({
-  id: BusinessPipelineId,
-  object: z.literal('business_pipeline'),
-  name: z.string(),
-  stages_url: Uri,
-});
-export const BusinessPipelinePage = page(BusinessPipeline);
-export const BusinessStage = z.strictObject({
-  id: BusinessStageId,
-  object: z.literal('business_stage'),
-  name: z.string(),
-  order: z.int(),
-  pipeline: z.strictObject({ id: BusinessPipelineId, name: z.string() }),
-});
-export type BusinessStage = z.infer<typeof BusinessStage>;
-export const BusinessStagePage = page(BusinessStage);
+export const BusinessPipelinePage = businessWorkflow.pipelinePage;
+export const BusinessStagePage = businessWorkflow.stagePage;

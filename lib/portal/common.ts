@@ -46,7 +46,6 @@ export const ERROR_STATUS = {
   internal_error: 500,
 } as const;
 export type PortalErrorCode = keyof typeof ERROR_STATUS;
-export const PortalErrorCodeSchema = z.enum(Object.keys(ERROR_STATUS) as [PortalErrorCode, ...PortalErrorCode[]]);
 
 export const ErrorDetail = z.strictObject({
   code: z.string(),

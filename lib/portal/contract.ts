@@ -38,7 +38,7 @@ export type KnownKind = (typeof KNOWN_KINDS)[number];
 export const ContractSection = z.strictObject({ section_key: SectionKey, label: z.string(), order: z.int() });
 export type ContractSection = z.infer<typeof ContractSection>;
 
-export const ITEM_OPERATIONS = ['list', 'create', 'update', 'delete'] as const;
+const ITEM_OPERATIONS = ['list', 'create', 'update', 'delete'] as const;
 export const RepeatableGroup = z.strictObject({
   block_key: BlockKey,
   section_key: SectionKey,
@@ -60,7 +60,7 @@ export const QuestionField = z.strictObject({
 });
 export type QuestionField = z.infer<typeof QuestionField>;
 
-export const ANSWER_OPERATIONS = ['read', 'update', 'upload', 'delete'] as const;
+const ANSWER_OPERATIONS = ['read', 'update', 'upload', 'delete'] as const;
 export const Question = z.strictObject({
   block_key: BlockKey,
   schema_key: SchemaKey,
@@ -79,7 +79,7 @@ export const Question = z.strictObject({
 });
 export type Question = z.infer<typeof Question>;
 
-export const ContractOperations = z.strictObject({
+const ContractOperations = z.strictObject({
   read_answers_url: Uri,
   update_answers_url: Uri,
   repeatable_items_url: Uri,

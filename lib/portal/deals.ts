@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { DateTime, Revision, Uri, page } from './common';
 import { BusinessId, DealApplicationId, DealId, DealPipelineId, DealStageId, MatchId, ProjectId, RecipientId } from './ids';
+import { workflowSchemas } from './workflow';
+
+const dealWorkflow = workflowSchemas('deal', DealPipelineId, DealStageId);
 
 /** 2.14 Deal. The application summary, project and recipient are objects the spec leaves open. */
 export const Deal = z.strictObject({
@@ -12,11 +15,7 @@ export const Deal = z.strictObject({
   recipient: z.looseObject({}).nullable(),
   name: z.string(),
   status: z.string().nullable(),
-  workflow: z.strictObject({
-    pipeline: z.strictObject({ id: DealPipelineId, name: z.string() }),
-    stage: z.strictObject({ id: DealStageId, name: z.string() }),
-    stages_url: Uri,
-  }),
+  workflow: dealWorkflow.workflow,
   created_at: DateTime,
   updated_at: DateTime,
   url: Uri,
@@ -55,21 +54,8 @@ export const DealApplication = z.strictObject({
 });
 export type DealApplication = z.infer<typeof DealApplication>;
 
-export const DealPipeline = z.strictObject({
-  id: DealPipelineId,
-  object: z.literal('deal_pipeline'),
-  name: z.string(),
-  stages_url: Uri,
-});
-export const DealPipelinePage = page(DealPipeline);
-export const DealStage = z.strictObject({
-  id: DealStageId,
-  object: z.literal('deal_stage'),
-  name: z.string(),
-  order: z.int(),
-  pipeline: z.strictObject({ id: DealPipelineId, name: z.string() }),
-});
-export const DealStagePage = page(DealStage);
+export const DealPipelinePage = dealWorkflow.pipelinePage;
+export const DealStagePage = dealWorkflow.stagePage;
 
 /** Recipients (DESIGN.md §5): the organisations a deal can be made for. */
 export const Recipient = z.strictObject({ id: RecipientId, object: z.literal('recipient'), name: z.string() });

@@ -1,33 +1,7 @@
 import { z } from 'zod';
 
-/** Identifier patterns of spec §2 and DESIGN.md §5 (recipient, repeatable item, answer file) and §6 (projects). */
-export const ID_PATTERNS = {
-  business: /^biz_[a-z0-9]+$/,
-  application: /^ciappl_[a-z0-9]+$/,
-  person: /^pers_[a-z0-9]+$/,
-  personTag: /^ptag_[a-z0-9]+$/,
-  businessPipeline: /^bpipe_[a-z0-9]+$/,
-  businessStage: /^bstg_[a-z0-9]+$/,
-  fileUpload: /^upl_.+$/,
-  autofillRun: /^afrun_[a-z0-9]+$/,
-  autofillSuggestion: /^afsug_[a-z0-9]+$/,
-  deal: /^deal_[a-z0-9]+$/,
-  dealPipeline: /^dpipe_[a-z0-9]+$/,
-  dealStage: /^dstg_[a-z0-9]+$/,
-  dealApplication: /^dapp_[a-z0-9]+$/,
-  recipient: /^rcpt_[a-z0-9]+$/,
-  repeatableItem: /^ritem_[a-z0-9]+$/,
-  answerFile: /^afile_[a-z0-9]+$/,
-  project: /^proj_[a-z0-9]+$/,
-  projectCriteria: /^pcrit_[a-z0-9]+$/,
-  matchRun: /^mrun_[a-z0-9]+$/,
-  match: /^match_[a-z0-9]+$/,
-} as const;
-
-export type IdKind = keyof typeof ID_PATTERNS;
-
-/** ID prefixes, so the sandbox and tests mint identifiers that match the patterns above. */
-export const ID_PREFIXES: Record<IdKind, string> = {
+/** ID prefixes of spec §2 and DESIGN.md §5 (recipient, repeatable item, answer file). */
+export const ID_PREFIXES = {
   business: 'biz_',
   application: 'ciappl_',
   person: 'pers_',
@@ -48,7 +22,17 @@ export const ID_PREFIXES: Record<IdKind, string> = {
   projectCriteria: 'pcrit_',
   matchRun: 'mrun_',
   match: 'match_',
-};
+} as const;
+
+export type IdKind = keyof typeof ID_PREFIXES;
+
+/**
+ * Identifier patterns: the prefix, then lowercase letters and digits. An upload id may hold anything after
+ * its prefix (it is the Portal's, quoted back in a path).
+ */
+export const ID_PATTERNS = Object.fromEntries(
+  Object.entries(ID_PREFIXES).map(([kind, prefix]) => [kind, new RegExp(kind === 'fileUpload' ? `^${prefix}.+$` : `^${prefix}[a-z0-9]+$`)]),
+) as Record<IdKind, RegExp>;
 
 export const id = (kind: IdKind) => z.string().regex(ID_PATTERNS[kind], `must match ${ID_PATTERNS[kind].source}`);
 

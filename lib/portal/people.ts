@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DateTime, Revision, Uri } from './common';
 import { PersonId, PersonTagId } from './ids';
 
-export const PersonTag = z.strictObject({ id: PersonTagId, name: z.string(), color: z.string().nullable() });
+const PersonTag = z.strictObject({ id: PersonTagId, name: z.string(), color: z.string().nullable() });
 
 /** 2.7 Person. */
 export const Person = z.strictObject({
@@ -22,7 +22,6 @@ export const Person = z.strictObject({
   updated_at: DateTime,
   frontend_link: Uri.nullable(),
 });
-export type Person = z.infer<typeof Person>;
 
 /** 2.7 Business people (participant list). */
 export const ParticipantList = z.strictObject({

@@ -4,9 +4,8 @@ import { z } from 'zod';
  * value_schema: the JSON Schema subset of DESIGN.md §5. Loose, because the spec leaves its inner
  * fields "not shown": keywords outside the subset are kept and ignored (the upstream stays the final authority).
  */
-export const VALUE_TYPES = ['string', 'integer', 'number', 'boolean', 'array', 'null'] as const;
-export const ValueSchemaType = z.enum(VALUE_TYPES);
-export const VALUE_FORMATS = ['email', 'uri', 'date', 'date-time'] as const;
+const VALUE_TYPES = ['string', 'integer', 'number', 'boolean', 'array', 'null'] as const;
+const ValueSchemaType = z.enum(VALUE_TYPES);
 
 const scalarKeywords = {
   enum: z.array(z.union([z.string(), z.number(), z.boolean(), z.null()])).optional(),
@@ -19,7 +18,7 @@ const scalarKeywords = {
   multipleOf: z.number().positive().optional(),
 };
 
-export const ItemValueSchema = z.looseObject({
+const ItemValueSchema = z.looseObject({
   type: z.union([ValueSchemaType, z.array(ValueSchemaType)]).optional(),
   ...scalarKeywords,
 });

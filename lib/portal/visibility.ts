@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-export const VISIBILITY_OPERATORS = ['equals', 'not_equals', 'includes', 'answered', 'not_answered'] as const;
+const VISIBILITY_OPERATORS = ['equals', 'not_equals', 'includes', 'answered', 'not_answered'] as const;
 
 export const VisibilityCondition = z.strictObject({
   schema_key: z.string().min(1),
@@ -10,7 +10,7 @@ export const VisibilityCondition = z.strictObject({
 });
 export type VisibilityCondition = z.infer<typeof VisibilityCondition>;
 
-export const AlwaysVisible = z.strictObject({ rule: z.literal('always') });
+const AlwaysVisible = z.strictObject({ rule: z.literal('always') });
 export const ConditionalVisibility = z.strictObject({
   rule: z.literal('conditional'),
   match: z.enum(['all', 'any']),
@@ -24,4 +24,3 @@ export const Visibility = z.union([
   z.looseObject({ rule: z.string() }),
 ]);
 export type Visibility = z.infer<typeof Visibility>;
-export type KnownVisibility = z.infer<typeof AlwaysVisible> | z.infer<typeof ConditionalVisibility>;

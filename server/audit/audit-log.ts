@@ -40,7 +40,8 @@ export interface AuditRecord {
   detail: JsonValue | null;
 }
 
-interface AuditRow {
+/** A row of the audit_log table as the driver returns it. */
+export interface AuditRow {
   id: number;
   at: Date;
   actor_kind: 'user' | 'invitation';

@@ -1,5 +1,5 @@
 import 'server-only';
-import type { ErrorDetail } from '@/lib/portal';
+import { codedError } from '@/lib/coded-error';
 
 /**
  * The BFF's own error codes, each with its HTTP status, when it happens, and what the browser does.
@@ -35,15 +35,4 @@ export const APP_ERROR_STATUS = {
 } as const;
 export type AppErrorCode = keyof typeof APP_ERROR_STATUS;
 
-export class AppError extends Error {
-  readonly status: number;
-  constructor(
-    readonly code: AppErrorCode,
-    message: string,
-    readonly details: ErrorDetail[] = [],
-    readonly headers: Record<string, string> = {},
-  ) {
-    super(message);
-    this.status = APP_ERROR_STATUS[code];
-  }
-}
+export class AppError extends codedError(APP_ERROR_STATUS) {}

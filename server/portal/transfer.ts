@@ -86,6 +86,31 @@ function failure(e: unknown, timedOut: boolean, caller: AbortSignal | undefined,
   return PortalError.local('upstream_unreachable', `The transfer failed${why}.`, base);
 }
 
+type Done = (status: number | null, requestId: string | null, code?: string) => void;
+
+/** Logs a transfer or download once it ends: its status, time taken, request id and error code. */
+function callLog(kind: 'transfer' | 'download', method: string, path: string): Done {
+  const started = performance.now();
+  return (status, requestId, code) =>
+    logPortalCall({ kind, method, path, status, ms: performance.now() - started, requestId, attempt: 1, ...(code ? { code } : {}) });
+}
+
+/** The request id of a successful reply; a redirect (never followed) or an error reply is logged and thrown. */
+async function successOf(res: Response, base: { url: string; method: string }, done: Done, what: 'upload' | 'download') {
+  const requestId = res.headers.get('request-id');
+  if (res.status >= 300 && res.status < 400) {
+    await discard(res);
+    done(res.status, requestId, 'upstream_redirect');
+    throw PortalError.local('upstream_redirect', `The ${what} URL replied with a redirect (HTTP ${res.status}), which is not followed.`, { ...base, requestId });
+  }
+  if (!res.ok) {
+    const { error } = await errorFromReply(res, base);
+    done(res.status, requestId, String(error.code));
+    throw error;
+  }
+  return requestId;
+}
+
 /**
  * PUTs a file to a signed upload_url, streaming it (never buffered whole), WITHOUT the API key. Not retried:
  * a stream cannot be replayed. Throws PortalError only.
@@ -114,9 +139,7 @@ export async function portalTransfer<S extends z.ZodType>(options: PortalTransfe
   const headers = transferHeaders(entries);
   const timeoutMs = options.timeoutMs ?? DEFAULT_TRANSFER_TIMEOUT_MS;
   const limit = deadline(timeoutMs, options.signal);
-  const started = performance.now();
-  const done = (status: number | null, requestId: string | null, code?: string) =>
-    logPortalCall({ kind: 'transfer', method: 'PUT', path: url.pathname, status, ms: performance.now() - started, requestId, attempt: 1, ...(code ? { code } : {}) });
+  const done = callLog('transfer', 'PUT', url.pathname);
 
   try {
     let res: Response;
@@ -137,17 +160,7 @@ export async function portalTransfer<S extends z.ZodType>(options: PortalTransfe
       done(null, null, String(error.code));
       throw error;
     }
-    const requestId = res.headers.get('request-id');
-    if (res.status >= 300 && res.status < 400) {
-      await discard(res);
-      done(res.status, requestId, 'upstream_redirect');
-      throw PortalError.local('upstream_redirect', `The upload URL replied with a redirect (HTTP ${res.status}), which is not followed.`, { ...base, requestId });
-    }
-    if (!res.ok) {
-      const { error } = await errorFromReply(res, base);
-      done(res.status, requestId, String(error.code));
-      throw error;
-    }
+    const requestId = await successOf(res, base, done, 'upload');
     let text: string;
     try {
       text = await readText(res, MAX_REPLY_BYTES);
@@ -192,9 +205,7 @@ export async function portalDownload(rawUrl: string, options: PortalDownloadOpti
   const base = { url: publicUrlOf(url), method: 'GET' };
   const timeoutMs = options.timeoutMs ?? getEnv().portalTimeoutMs;
   const limit = deadline(timeoutMs, options.signal);
-  const started = performance.now();
-  const done = (status: number | null, requestId: string | null, code?: string) =>
-    logPortalCall({ kind: 'download', method: 'GET', path: url.pathname, status, ms: performance.now() - started, requestId, attempt: 1, ...(code ? { code } : {}) });
+  const done = callLog('download', 'GET', url.pathname);
   let res: Response;
   try {
     res = await fetch(url, { method: 'GET', headers: transferHeaders({ Accept: '*/*' }), redirect: 'manual', signal: limit.signal, cache: 'no-store' });
@@ -205,17 +216,7 @@ export async function portalDownload(rawUrl: string, options: PortalDownloadOpti
     throw error;
   }
   limit.clear();
-  const requestId = res.headers.get('request-id');
-  if (res.status >= 300 && res.status < 400) {
-    await discard(res);
-    done(res.status, requestId, 'upstream_redirect');
-    throw PortalError.local('upstream_redirect', `The download URL replied with a redirect (HTTP ${res.status}), which is not followed.`, { ...base, requestId });
-  }
-  if (!res.ok) {
-    const { error } = await errorFromReply(res, base);
-    done(res.status, requestId, String(error.code));
-    throw error;
-  }
+  const requestId = await successOf(res, base, done, 'download');
   done(res.status, requestId);
   return res;
 }

@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 
 /** Event types of DESIGN.md §5 (project events: §6), emitted by the operations that cause them. */
-export const EVENT_TYPES = [
+const EVENT_TYPES = [
   'business.created',
   'business.stage_changed',
   'application.answers_updated',

@@ -6,7 +6,8 @@ import { DEFAULT_OPTIONS, type SandboxOptions } from './options';
 import { Sandbox } from './sandbox';
 import { authenticate } from './http/auth';
 import { bodyError, zodDetails, type Ctx, type Reply } from './http/context';
-import { contentEtag } from './http/etag';
+import { readBody } from './http/body';
+import { checkIfMatch, contentEtag } from './http/etag';
 import { SandboxError } from './http/errors';
 import { IdempotencyStore } from './http/idempotency';
 import { newRequestId } from './http/request-id';
@@ -44,7 +45,7 @@ export function send(res: ServerResponse, reply: Reply) {
   res.end(body);
 }
 
-export function errorReply(e: unknown, requestId: string): Reply {
+function errorReply(e: unknown, requestId: string): Reply {
   const err =
     e instanceof SandboxError ? e : new SandboxError('internal_error', 'The sandbox failed to handle this request.');
   if (!(e instanceof SandboxError)) console.error(`[sandbox] ${requestId}`, e);
@@ -55,29 +56,11 @@ export function errorReply(e: unknown, requestId: string): Reply {
   };
 }
 
-export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (c: Buffer) => {
-      size += c.length;
-      if (size > limit) {
-        // Drain the rest instead of destroying the socket, so the client still receives the 400.
-        req.removeAllListeners('data');
-        req.resume();
-        reject(
-          new SandboxError('invalid_request', `The request body is larger than ${limit} bytes.`, [
-            { code: 'body_too_large', message: `At most ${limit} bytes of JSON.` },
-          ]),
-        );
-        return;
-      }
-      chunks.push(c);
-    });
-    req.on('end', () => resolve(Buffer.concat(chunks)));
-    req.on('error', reject);
-  });
-}
+/** 400 for a JSON body (API or controls) over its limit. */
+const jsonTooLarge = (limit: number) => () =>
+  new SandboxError('invalid_request', `The request body is larger than ${limit} bytes.`, [
+    { code: 'body_too_large', message: `At most ${limit} bytes of JSON.` },
+  ]);
 
 function parseQuery(url: URL, schema: z.ZodType | undefined) {
   const raw: Record<string, string> = {};
@@ -143,7 +126,7 @@ function throttle(sb: Sandbox, key: ApiKeyDef) {
 }
 
 /** If-None-Match (RFC 9110 §13.1.2): `*` or a list of entity tags, compared weakly. */
-export function noneMatch(header: string | string[] | undefined, etag: string) {
+function noneMatch(header: string | string[] | undefined, etag: string) {
   if (header === undefined) return false;
   const value = Array.isArray(header) ? header.join(',') : header;
   const strip = (t: string) => (t.startsWith('W/') ? t.slice(2) : t);
@@ -182,7 +165,7 @@ async function handleApi(sb: Sandbox, router: Router, req: IncomingMessage, res:
     const v = req.headers[name.toLowerCase()];
     return Array.isArray(v) ? v.join(', ') : v;
   };
-  const rawBody = async () => (raw ??= await readBody(req, MAX_JSON_BYTES));
+  const rawBody = async () => (raw ??= await readBody(req, MAX_JSON_BYTES, jsonTooLarge(MAX_JSON_BYTES)));
   const ctx: Ctx = {
     sb,
     req,
@@ -194,6 +177,7 @@ async function handleApi(sb: Sandbox, router: Router, req: IncomingMessage, res:
     key,
     header,
     rawBody,
+    ifMatch: (current) => checkIfMatch(header('if-match'), current, route.ifMatch === 'required'),
     async body(schema) {
       const buf = await rawBody();
       let json: unknown;
@@ -282,7 +266,7 @@ export async function startSandbox(overrides: Partial<SandboxOptions> = {}): Pro
       }
       if (controls && url.pathname.startsWith(CONTROLS_PREFIX)) {
         return controls.handle(req.method ?? 'GET', url.pathname, async () => {
-          const buf = await readBody(req, MAX_CONTROL_BYTES);
+          const buf = await readBody(req, MAX_CONTROL_BYTES, jsonTooLarge(MAX_CONTROL_BYTES));
           try {
             return buf.length === 0 ? {} : (JSON.parse(buf.toString('utf8')) as unknown);
           } catch {

@@ -5,6 +5,7 @@ import { seedDocuments } from '../../server/sandbox/seed/documents';
 import { expectAccessible } from './support/axe';
 import { createBusiness } from './support/applications';
 import { test, expect } from './support/fixtures';
+import { formReady } from './support/form-page';
 
 /**
  * Autofill in the browser against the sandbox: preparing text and documents, a run's live progress, a
@@ -14,7 +15,6 @@ import { test, expect } from './support/fixtures';
  */
 
 const reviewer = DEMO_ACCOUNTS.find((a) => a.role === 'reviewer')!;
-const formReady = (page: Page) => expect(page.locator('form[data-form-ready="true"]')).toBeVisible({ timeout: 15_000 });
 const card = (page: Page, name: string | RegExp) => page.getByRole('article', { name });
 const openSection = (page: Page, label: string) =>
   page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: new RegExp(`^${label}`) }).click();
@@ -76,7 +76,7 @@ test('a whole Autofill round: text and documents → run → review → the acce
   test.slow();
   const { applicationId } = await createBusiness(page.request, baseURL!, 'E2E Autofill Café');
   await page.goto(`/applications/${applicationId}`);
-  await formReady(page);
+  await formReady(page, { timeout: 15_000 });
   await page.getByRole('navigation', { name: 'Autofill' }).getByRole('link', { name: 'Autofill' }).click();
 
   await expect(page.getByRole('heading', { level: 1, name: 'Autofill' })).toBeVisible();
@@ -159,7 +159,7 @@ test('a whole Autofill round: text and documents → run → review → the acce
   await expectAccessible(page, 'the suggestions without concerns are accepted');
 
   await page.getByRole('link', { name: 'Application form' }).click();
-  await formReady(page);
+  await formReady(page, { timeout: 15_000 });
   await expect(page.getByRole('textbox', { name: /^Legal business name/ })).toHaveValue('Harbour Street Hospitality Ltd');
   await expect(page.getByRole('textbox', { name: /^Trading name/ })).toHaveValue('Harbour Street Café');
   // Suggestions with concerns were left for a person: still unanswered.
@@ -305,7 +305,7 @@ test('a reviewer reviews with the keyboard and follows, but does not change, the
   await expectAccessible(rev, 'a reviewer has decided two suggestions');
 
   await rev.getByRole('link', { name: 'Application form' }).click();
-  await formReady(rev);
+  await formReady(rev, { timeout: 15_000 });
   await expect(rev.getByRole('textbox', { name: /^Legal business name/ })).toHaveValue('Reviewed Ltd');
   await expect(rev.getByRole('textbox', { name: /^Trading name/ })).toHaveValue('');
   await rev.context().close();

@@ -3,7 +3,8 @@ import type { Page } from '@playwright/test';
 import { expectAccessible } from './support/axe';
 import { createBusiness } from './support/applications';
 import { test, expect } from './support/fixtures';
-import { expectFilled, fillWholeForm, readDealContract } from './support/form-filler';
+import { fillWholeForm, readDealContract } from './support/form-filler';
+import { allSaved, expectFilledAfterReload, formReady, submitAndExpectReadOnly } from './support/form-page';
 
 /**
  * Deals as staff work with them: a deal created for a recipient from a business's deals, moved through its
@@ -11,7 +12,6 @@ import { expectFilled, fillWholeForm, readDealContract } from './support/form-fi
  * contract-driven form and submitted; the deal is then in both lists.
  */
 
-const ready = (page: Page) => expect(page.locator('form[data-form-ready="true"]')).toBeVisible();
 const stepper = (page: Page) => page.getByRole('list', { name: /^Stages of / });
 
 /** Someone else moves the deal through the API, as another tab or colleague would. */
@@ -92,7 +92,7 @@ test('staff create a deal for a recipient, move it, and fill and submit its appl
   await page.getByRole('link', { name: 'Open the deal application' }).click();
   await expect(page).toHaveURL(/\/deal-applications\/dapp_[a-z0-9]+/);
   const dealApplicationId = /\/deal-applications\/(dapp_[a-z0-9]+)/.exec(page.url())![1]!;
-  await ready(page);
+  await formReady(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Lender application' })).toBeVisible();
   await expect(page.getByRole('link', { name: `← Deal: ${dealName}` })).toBeVisible();
   await expectAccessible(page, 'the empty deal application is open');
@@ -101,17 +101,11 @@ test('staff create a deal for a recipient, move it, and fill and submit its appl
   const filled = await fillWholeForm(page, contract);
   expect(filled.some((f) => f.field.widget === 'file'), 'a file was attached').toBe(true);
   expect(filled.some((f) => f.path.length === 1), 'an answer in a repeatable item').toBe(true);
-  await expect(page.getByRole('status').filter({ hasText: 'All changes saved.' })).toBeVisible({ timeout: 15_000 });
+  await allSaved(page);
   await expectAccessible(page, 'the deal application is filled');
 
-  await page.reload();
-  await ready(page);
-  await expectFilled(page, filled);
-
-  await page.getByRole('button', { name: 'Submit application' }).click();
-  await expect(page.getByText(/^Submitted on/)).toBeVisible({ timeout: 15_000 });
-  await expect(page.getByRole('button', { name: 'Submit application' })).toHaveCount(0);
-  await expect(page.locator('form.intake-form').locator('input, select, textarea').first()).toBeDisabled();
+  await expectFilledAfterReload(page, filled);
+  await submitAndExpectReadOnly(page);
   await expectAccessible(page, 'the deal application is submitted');
 
   // Back on the deal: the application is submitted and whole.

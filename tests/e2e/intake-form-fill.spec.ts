@@ -1,14 +1,13 @@
 import { expectAccessible } from './support/axe';
 import { createBusiness, inviteClient } from './support/applications';
 import { test, expect } from './support/fixtures';
-import { expectFilled, fillWholeForm, readContract } from './support/form-filler';
+import { fillWholeForm, readContract } from './support/form-filler';
+import { allSaved, expectFilledAfterReload, formReady, submitAndExpectReadOnly } from './support/form-page';
 
 /**
  * The whole intake form as a person fills it: every widget of the demo contract, nested repeatable items
  * and a file; everything is there again after a reload; then it is submitted and becomes read-only.
  */
-
-const ready = (page: import('@playwright/test').Page) => expect(page.locator('form[data-form-ready="true"]')).toBeVisible();
 
 test('staff reach an intake application from the businesses list', async ({ page }) => {
   await page.goto('/');
@@ -16,7 +15,7 @@ test('staff reach an intake application from the businesses list', async ({ page
   await expect(page.getByRole('heading', { level: 1, name: 'Businesses' })).toBeVisible();
   await expectAccessible(page, 'the businesses list is shown');
   await page.getByRole('link', { name: 'Open application of Brightpath Dental Group' }).click();
-  await ready(page);
+  await formReady(page);
   await expect(page).toHaveURL(/\/applications\/ciappl_/);
   await expect(page.getByText('Brightpath Dental Group').first()).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: 'Business funding application' })).toBeVisible();
@@ -26,7 +25,7 @@ test('staff fill every field, find every value after a reload, and submit', asyn
   test.setTimeout(180_000);
   const { applicationId } = await createBusiness(page.request, baseURL!, 'E2E Staff Fill Ltd');
   await page.goto(`/applications/${applicationId}`);
-  await ready(page);
+  await formReady(page);
   await expectAccessible(page, 'an empty form is open');
 
   const contract = await readContract(page, applicationId);
@@ -36,20 +35,14 @@ test('staff fill every field, find every value after a reload, and submit', asyn
     expect(widgets, `the demo form exercises the ${w} widget`).toContain(w);
   }
   expect(filled.some((f) => f.path.length === 2), 'an answer in a nested repeatable item').toBe(true);
-  await expect(page.getByRole('status').filter({ hasText: 'All changes saved.' })).toBeVisible({ timeout: 15_000 });
+  await allSaved(page);
   await expectAccessible(page, 'the form is filled');
 
-  await page.reload();
-  await ready(page);
-  await expectFilled(page, filled);
-
-  await page.getByRole('button', { name: 'Submit application' }).click();
-  await expect(page.getByText(/^Submitted on/)).toBeVisible({ timeout: 15_000 });
-  await expect(page.getByRole('button', { name: 'Submit application' })).toHaveCount(0);
-  await expect(page.locator('form.intake-form').locator('input, select, textarea').first()).toBeDisabled();
+  await expectFilledAfterReload(page, filled);
+  await submitAndExpectReadOnly(page);
   await expectAccessible(page, 'the application is submitted');
   await page.reload();
-  await ready(page);
+  await formReady(page);
   await expect(page.getByText(/^Submitted on/)).toBeVisible();
 });
 
@@ -63,15 +56,13 @@ test('an invited client fills and submits their own application', async ({ page,
   const client = await context.newPage();
   await client.goto(link);
   await expect(client).toHaveURL(new RegExp(`/applications/${applicationId}`));
-  await ready(client);
+  await formReady(client);
   await expect(client.getByText('Invited client')).toBeVisible();
   await expectAccessible(client, 'the client opens the form');
 
   const filled = await fillWholeForm(client, contract);
-  await expect(client.getByRole('status').filter({ hasText: 'All changes saved.' })).toBeVisible({ timeout: 15_000 });
-  await client.reload();
-  await ready(client);
-  await expectFilled(client, filled);
+  await allSaved(client);
+  await expectFilledAfterReload(client, filled);
   await client.getByRole('button', { name: 'Submit application' }).click();
   await expect(client.getByText(/^Submitted on/)).toBeVisible({ timeout: 15_000 });
 

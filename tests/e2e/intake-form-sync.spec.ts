@@ -1,7 +1,7 @@
-import type { Browser, Page } from '@playwright/test';
 import { expectAccessible } from './support/axe';
 import { createBusiness } from './support/applications';
 import { test, expect } from './support/fixtures';
+import { allSaved, formReady, staffPage } from './support/form-page';
 import { STORAGE_STATE } from './support/paths';
 
 /**
@@ -9,16 +9,6 @@ import { STORAGE_STATE } from './support/paths';
  * connection, a reload before the save, and submit refused while answers are missing.
  */
 
-const ready = (page: Page) => expect(page.locator('form[data-form-ready="true"]')).toBeVisible();
-const saved = (page: Page) => expect(page.getByRole('status').filter({ hasText: 'All changes saved.' })).toBeVisible({ timeout: 15_000 });
-
-async function staffPage(browser: Browser, baseURL: string, path: string) {
-  const context = await browser.newContext({ baseURL, storageState: STORAGE_STATE });
-  const page = await context.newPage();
-  await page.goto(path);
-  await ready(page);
-  return page;
-}
 
 test('two people editing different fields: the other’s answer is merged in and shown', async ({ browser, baseURL, page }) => {
   const { applicationId } = await createBusiness(page.request, baseURL!, 'E2E Merge Ltd');
@@ -27,10 +17,10 @@ test('two people editing different fields: the other’s answer is merged in and
   const bob = await staffPage(browser, baseURL!, path);
 
   await alice.getByLabel('Legal business name').fill('Merge Holdings Ltd');
-  await saved(alice);
+  await allSaved(alice);
   // Bob's page still holds the revision from before Alice's save: his write meets a 412 and merges.
   await bob.getByLabel('Trading name').fill('Merge & Co');
-  await saved(bob);
+  await allSaved(bob);
   await expect(bob.getByLabel('Legal business name')).toHaveValue('Merge Holdings Ltd');
   const notice = bob.getByRole('status').filter({ hasText: 'Someone else updated an answer' });
   await expect(notice).toBeVisible();
@@ -41,7 +31,7 @@ test('two people editing different fields: the other’s answer is merged in and
   await expect(notice).toHaveCount(0);
 
   await alice.reload();
-  await ready(alice);
+  await formReady(alice);
   await expect(alice.getByLabel('Trading name')).toHaveValue('Merge & Co');
   await expect(alice.getByLabel('Legal business name')).toHaveValue('Merge Holdings Ltd');
   await alice.context().close();
@@ -60,7 +50,7 @@ test('two people changing the same field: the second is asked, and nothing typed
   await bob.getByRole('textbox', { name: /^Trading name/ }).fill('Beta');
   await alice.getByRole('textbox', { name: /^Legal business name/ }).fill('Alpha Ltd');
   await alice.getByRole('textbox', { name: /^Trading name/ }).fill('Alpha');
-  await saved(alice);
+  await allSaved(alice);
   await bob.context().setOffline(false);
 
   const summary = bob.getByRole('alert').filter({ hasText: 'answers need your decision' });
@@ -77,10 +67,10 @@ test('two people changing the same field: the second is asked, and nothing typed
   await trading.getByRole('button', { name: 'Take theirs' }).click();
   await expect(bob.getByRole('textbox', { name: /^Trading name/ })).toHaveValue('Alpha');
   await expect(summary).toHaveCount(0);
-  await saved(bob);
+  await allSaved(bob);
 
   await alice.reload();
-  await ready(alice);
+  await formReady(alice);
   await expect(alice.getByRole('textbox', { name: /^Legal business name/ })).toHaveValue('Beta Ltd');
   await expect(alice.getByRole('textbox', { name: /^Trading name/ })).toHaveValue('Alpha');
   await alice.context().close();
@@ -90,7 +80,7 @@ test('two people changing the same field: the second is asked, and nothing typed
 test('edits made offline are kept on the device and sent when the connection returns', async ({ page, baseURL, context }) => {
   const { applicationId } = await createBusiness(page.request, baseURL!, 'E2E Offline Ltd');
   await page.goto(`/applications/${applicationId}`);
-  await ready(page);
+  await formReady(page);
 
   await context.setOffline(true);
   await page.getByLabel('Legal business name').fill('Offline Trading Ltd');
@@ -102,14 +92,14 @@ test('edits made offline are kept on the device and sent when the connection ret
   await context.setOffline(false);
   const again = await context.newPage();
   await again.goto(`/applications/${applicationId}`);
-  await ready(again);
+  await formReady(again);
   await expect(again.getByLabel('Legal business name')).toHaveValue('Offline Trading Ltd');
-  await saved(again);
+  await allSaved(again);
 
   // Another device sees it: it reached the Portal.
   const other = await (await again.context().browser()!.newContext({ baseURL, storageState: STORAGE_STATE })).newPage();
   await other.goto(`/applications/${applicationId}`);
-  await ready(other);
+  await formReady(other);
   await expect(other.getByLabel('Legal business name')).toHaveValue('Offline Trading Ltd');
   await other.context().close();
 });
@@ -117,16 +107,16 @@ test('edits made offline are kept on the device and sent when the connection ret
 test('the connection drops mid-edit and returns: everything typed is saved', async ({ page, baseURL, context }) => {
   const { applicationId } = await createBusiness(page.request, baseURL!, 'E2E Flaky Ltd');
   await page.goto(`/applications/${applicationId}`);
-  await ready(page);
+  await formReady(page);
   await page.getByLabel('Legal business name').fill('Flaky');
   await context.setOffline(true);
   await page.getByLabel('Legal business name').pressSequentially(' Networks Ltd');
   await page.getByLabel('Trading name').fill('Flaky Networks');
   await expect(page.getByRole('status').filter({ hasText: 'Offline' })).toBeVisible({ timeout: 10_000 });
   await context.setOffline(false);
-  await saved(page);
+  await allSaved(page);
   await page.reload();
-  await ready(page);
+  await formReady(page);
   await expect(page.getByLabel('Legal business name')).toHaveValue('Flaky Networks Ltd');
   await expect(page.getByLabel('Trading name')).toHaveValue('Flaky Networks');
 });
@@ -134,21 +124,21 @@ test('the connection drops mid-edit and returns: everything typed is saved', asy
 test('a reload before the save goes out loses nothing', async ({ page, baseURL }) => {
   const { applicationId } = await createBusiness(page.request, baseURL!, 'E2E Reload Ltd');
   await page.goto(`/applications/${applicationId}`);
-  await ready(page);
+  await formReady(page);
   // Blocked writes stand for a save that never got out before the page went away.
   await page.route('**/answers', (route) => (route.request().method() === 'PATCH' ? route.abort() : route.continue()));
   await page.getByLabel('Legal business name').fill('Quick Reload Ltd');
   await page.reload();
   await page.unroute('**/answers');
-  await ready(page);
+  await formReady(page);
   await expect(page.getByLabel('Legal business name')).toHaveValue('Quick Reload Ltd');
-  await saved(page);
+  await allSaved(page);
 });
 
 test('submit lists what is missing, each linked to its field; values are checked as you type', async ({ page, baseURL }) => {
   const { applicationId } = await createBusiness(page.request, baseURL!, 'E2E Missing Ltd');
   await page.goto(`/applications/${applicationId}`);
-  await ready(page);
+  await formReady(page);
 
   await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: /^Contact/ }).click();
   const email = page.getByLabel('Email address');
@@ -158,7 +148,7 @@ test('submit lists what is missing, each linked to its field; values are checked
   await expect(page.getByText('Enter a valid email address')).toBeVisible();
   await email.fill('ops@missing.example');
   await expect(page.getByText('Enter a valid email address')).toHaveCount(0);
-  await saved(page);
+  await allSaved(page);
 
   await page.getByRole('button', { name: 'Submit application' }).click();
   const missing = page.getByRole('alert').filter({ hasText: 'before this application can be submitted' });

@@ -3,14 +3,13 @@ import { expectAccessible } from './support/axe';
 import { createBusiness } from './support/applications';
 import { test, expect } from './support/fixtures';
 import { TINY_PDF } from './support/form-filler';
+import { allSaved, formReady } from './support/form-page';
 
 /**
  * The parts of the form a person works by hand: the keyboard alone, files refused before upload,
  * and repeatable groups within their limits.
  */
 
-const ready = (page: Page) => expect(page.locator('form[data-form-ready="true"]')).toBeVisible();
-const saved = (page: Page) => expect(page.getByRole('status').filter({ hasText: 'All changes saved.' })).toBeVisible({ timeout: 15_000 });
 
 /** Presses Tab until the target has focus (a person finding it by keyboard), failing after `max` presses. */
 async function tabTo(page: Page, target: Locator, { backwards = false, max = 80 } = {}) {
@@ -24,7 +23,7 @@ async function tabTo(page: Page, target: Locator, { backwards = false, max = 80 
 test('the form works with the keyboard alone', async ({ page, baseURL }) => {
   const { applicationId } = await createBusiness(page.request, baseURL!, 'E2E Keyboard Ltd');
   await page.goto(`/applications/${applicationId}`);
-  await ready(page);
+  await formReady(page);
 
   // Skip link, then the section navigation.
   await page.keyboard.press('Tab');
@@ -49,11 +48,11 @@ test('the form works with the keyboard alone', async ({ page, baseURL }) => {
   const fullName = page.getByRole('textbox', { name: /^Full name/ });
   await expect(fullName).toBeFocused();
   await page.keyboard.type('Olive Owner');
-  await saved(page);
+  await allSaved(page);
   await expectAccessible(page, 'an owner was added by keyboard');
 
   await page.reload();
-  await ready(page);
+  await formReady(page);
   await expect(page.getByRole('textbox', { name: /^Full name/ })).toHaveValue('Olive Owner');
   await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: /^Contact/ }).click();
   await expect(page.getByRole('textbox', { name: /^Contact name/ })).toHaveValue('Kay Board');
@@ -63,7 +62,7 @@ test('the form works with the keyboard alone', async ({ page, baseURL }) => {
 test('files are checked before upload, then uploaded with progress, listed and removed', async ({ page, baseURL }) => {
   const { applicationId } = await createBusiness(page.request, baseURL!, 'E2E Files Ltd');
   await page.goto(`/applications/${applicationId}?section=financials`);
-  await ready(page);
+  await formReady(page);
   const accounts = page.getByRole('group', { name: /Latest annual accounts/ });
   const input = accounts.locator('input[type="file"]');
 
@@ -80,12 +79,12 @@ test('files are checked before upload, then uploaded with progress, listed and r
   await expect(accounts.getByRole('alert')).toContainText('only 1 file can be attached');
 
   await page.reload();
-  await ready(page);
+  await formReady(page);
   await expect(accounts.getByRole('link', { name: TINY_PDF.name })).toBeVisible();
   await accounts.getByRole('button', { name: `Remove ${TINY_PDF.name}` }).click();
   await expect(accounts.getByRole('link', { name: TINY_PDF.name })).toHaveCount(0);
   await page.reload();
-  await ready(page);
+  await formReady(page);
   await expect(accounts.getByText('No files attached').or(accounts.locator('input[type="file"]'))).toBeVisible();
   await expect(accounts.getByRole('link', { name: TINY_PDF.name })).toHaveCount(0);
 });
@@ -93,7 +92,7 @@ test('files are checked before upload, then uploaded with progress, listed and r
 test('repeatable groups stay within min_items and max_items', async ({ page, baseURL }) => {
   const { applicationId } = await createBusiness(page.request, baseURL!, 'E2E Groups Ltd');
   await page.goto(`/applications/${applicationId}?section=owners`);
-  await ready(page);
+  await formReady(page);
   const owners = page.locator('[data-group="owners"]').first();
   const add = owners.getByRole('button', { name: 'Add owner', exact: true });
   for (let n = 1; n <= 4; n++) {
@@ -123,6 +122,6 @@ test('repeatable groups stay within min_items and max_items', async ({ page, bas
   await expect(owners.getByRole('button', { name: 'Remove Owner 1' })).toBeDisabled();
   await expectAccessible(page, 'a group is at its minimum');
   await page.reload();
-  await ready(page);
+  await formReady(page);
   await expect(page.locator('[data-group="owners"]').first().locator(':scope > ol.items > li')).toHaveCount(1);
 });

@@ -1,37 +1,24 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expectAccessible } from './support/axe';
 import { createBusiness } from './support/applications';
 import { test, expect } from './support/fixtures';
-import { STORAGE_STATE } from './support/paths';
+import { allSaved, formReady, staffPage } from './support/form-page';
 
 /**
  * Live updates: the sandbox posts each change to the app's webhook receiver, which pushes it to every
  * browser with the application open. Nobody reloads, types or saves on the receiving side.
  */
 
-const ready = (page: Page) => expect(page.locator('form[data-form-ready="true"]')).toBeVisible();
-const saved = (page: Page) => expect(page.getByRole('status').filter({ hasText: 'All changes saved.' })).toBeVisible({ timeout: 15_000 });
 const theirsNotice = (page: Page) => page.getByRole('status').filter({ hasText: 'Someone else updated' });
-
-/** A staff page on the form, once its live stream is open (the server subscribes before it answers). */
-async function staffPage(browser: Browser, baseURL: string, path: string) {
-  const context = await browser.newContext({ baseURL, storageState: STORAGE_STATE });
-  const page = await context.newPage();
-  const stream = page.waitForResponse((r) => r.url().includes('/api/events?') && r.status() === 200);
-  await page.goto(path);
-  await ready(page);
-  await stream;
-  return page;
-}
 
 test('a second browser sees the first one’s answers arrive without a reload, and the first sees no notice for its own saves', async ({ browser, baseURL, page }) => {
   const { applicationId } = await createBusiness(page.request, baseURL!, 'E2E Live Ltd');
   const path = `/applications/${applicationId}`;
-  const alice = await staffPage(browser, baseURL!, path);
-  const bob = await staffPage(browser, baseURL!, path);
+  const alice = await staffPage(browser, baseURL!, path, { liveStream: true });
+  const bob = await staffPage(browser, baseURL!, path, { liveStream: true });
 
   await alice.getByRole('textbox', { name: /^Legal business name/ }).fill('Live Holdings Ltd');
-  await saved(alice);
+  await allSaved(alice);
 
   // Bob did nothing: the change reaches his page by itself, with the notice of a merge.
   await expect(bob.getByRole('textbox', { name: /^Legal business name/ })).toHaveValue('Live Holdings Ltd', { timeout: 15_000 });
@@ -43,7 +30,7 @@ test('a second browser sees the first one’s answers arrive without a reload, a
   // And the other way: Bob's answer reaches Alice, whose own save (which came back as an event too) left no notice.
   await expect(theirsNotice(alice)).toHaveCount(0);
   await bob.getByRole('textbox', { name: /^Trading name/ }).fill('Live & Co');
-  await saved(bob);
+  await allSaved(bob);
   await expect(alice.getByRole('textbox', { name: /^Trading name/ })).toHaveValue('Live & Co', { timeout: 15_000 });
   await expect(theirsNotice(alice)).toBeVisible();
   await expect(theirsNotice(alice).getByRole('link', { name: 'Trading name' })).toBeVisible();
@@ -52,7 +39,7 @@ test('a second browser sees the first one’s answers arrive without a reload, a
 
   // Both pages hold the same, saved state: a reload shows nothing new.
   await bob.reload();
-  await ready(bob);
+  await formReady(bob);
   await expect(bob.getByRole('textbox', { name: /^Legal business name/ })).toHaveValue('Live Holdings Ltd');
   await expect(bob.getByRole('textbox', { name: /^Trading name/ })).toHaveValue('Live & Co');
   await alice.context().close();

@@ -20,6 +20,8 @@ import { freshApplication, mustWriteAnswers, w } from './support/applications';
 import { BffClient, bffStack, signedIn, type Reply } from './support/bff';
 import { auditRowsOfApplication, clientSession, expectNoPortalUrl, newIdempotencyKey } from './support/bff-businesses';
 import { KEYS, SandboxClient } from './support/sandbox';
+import { poller } from '../support/poller';
+import { SEED_LEGAL_NAME_SUGGESTION, expectSeedDocumentsRead } from '../support/seed-documents';
 
 /*
  * The BFF's Autofill routes through HTTP against the real stack: every reply is parsed with lib/bff/autofill
@@ -43,7 +45,6 @@ afterAll(() => setClockSpeed(1));
 
 const base = (appId: string) => `/api/applications/${appId}/autofill`;
 const errorOf = (r: Reply) => BffErrorBody.parse(r.body).error;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Every reply a test saw, so none of them may carry the sandbox's host or the API key. */
 const seen: Reply[] = [];
@@ -58,15 +59,7 @@ afterAll(() => {
   }
 });
 
-async function until<T>(read: () => Promise<T>, done: (v: T) => boolean, what: string, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await read();
-    if (done(v)) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(v)}`);
-    await sleep(25);
-  }
-}
+const until = poller({ timeoutMs: 10_000, everyMs: 25 });
 
 async function readPrep(client: BffClient, appId: string): Promise<PreparationReply> {
   const r = track(await client.get(`${base(appId)}/preparation`));
@@ -197,13 +190,7 @@ describe('a whole Autofill round through the BFF', () => {
       expect(up.preparation.files.map((f) => f.name)).toContain(d.name);
       expect(up.etag).toMatch(/^"/);
     }
-    const ready = await waitForFiles(client, appId);
-    expect(ready.files).toEqual([
-      { name: 'business-summary.txt', status: 'success' },
-      { name: 'financial-summary.csv', status: 'success' },
-      { name: 'filed-accounts-2025.pdf', status: 'success' },
-    ]);
-    expect(ready).toMatchObject({ file_count: 3, selected_evidence_source_count: 4, can_start: true });
+    expectSeedDocumentsRead(await waitForFiles(client, appId));
 
     // Start: the same Idempotency-Key replays the first run rather than starting another.
     const prep = await readPrep(client, appId);
@@ -233,14 +220,7 @@ describe('a whole Autofill round through the BFF', () => {
     }
     const byTarget = new Map(suggestions.map((s) => [s.target_attribute, s]));
     const legal = byTarget.get('legal_name/legal_name/value')!;
-    expect(legal).toMatchObject({
-      section_label: 'Business details',
-      question_label: 'Legal business name',
-      display_order: 1,
-      proposed_value: 'Harbour Street Hospitality Ltd',
-      source: { kind: 'file', file_name: 'business-summary.txt', excerpt: 'Legal name: Harbour Street Hospitality Ltd', confidence: 0.95 },
-      concerns: [],
-    });
+    expect(legal).toMatchObject(SEED_LEGAL_NAME_SUGGESTION);
     expect(byTarget.get('preferred_contact/preferred_contact/value')).toMatchObject({
       source: { kind: 'text', evidence_source_id: 'afev_text', file_name: null },
       concerns: [{ code: 'conflicting_evidence', message: expect.any(String) }],

@@ -1,14 +1,12 @@
 import { createHash } from 'node:crypto';
 import { inspect } from 'node:util';
-import { resetEnvForTests } from '@/server/env';
-import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { AnswerFilePage, ApplicationContract, ApplicationEnvelope, BusinessCreateResult, BusinessFileUploadResult, PERMISSIONS } from '@/lib/portal';
+import { AnswerFilePage, ApplicationContract, ApplicationEnvelope, BusinessCreateResult, BusinessFileUploadResult } from '@/lib/portal';
 import { newIdempotencyKey, portalDownload, portalRequest, portalTransfer, routes, safeDownloadHeaders } from '@/server/portal';
-import { DEMO_KEYS } from '@/server/sandbox/keys';
-import { startSandbox, type RunningSandbox } from '@/server/sandbox/server';
+import type { RunningSandbox } from '@/server/sandbox/server';
+import { loopbackServer } from './support/loopback';
 import { portalCapture } from './support/portal-capture';
 
 const SENTINEL = 'SENTINEL-transfer-key-1a2b3c4d5e6f';
@@ -32,7 +30,7 @@ async function receiver() {
     reply: ((_req, res, got) => uploadReply(res, got)) as Reply,
     onFirstBytes: () => {},
   };
-  const server = createServer((req, res) => {
+  const server = await loopbackServer((req, res) => {
     const hash = createHash('sha256');
     let bytes = 0;
     req.on('data', (c: Buffer) => {
@@ -46,19 +44,7 @@ async function receiver() {
       state.reply(req, res, got);
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return {
-    origin,
-    baseUrl: `${origin}/v1/`,
-    received,
-    state,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  return { ...server, received, state };
 }
 
 function uploadReply(res: ServerResponse, got: Received) {
@@ -82,24 +68,12 @@ let storage: Awaited<ReturnType<typeof receiver>>;
 let foreign: Awaited<ReturnType<typeof receiver>>;
 
 beforeAll(async () => {
-  capture.listen();
-  sandbox = await startSandbox({
-    port: 0,
-    rateLimit: null,
-    keys: [
-      ...DEMO_KEYS,
-      { id: 'key_sentinel', token: SENTINEL, kind: 'portal', environment: 'test', permissions: PERMISSIONS.filter((p) => p !== 'leads:submit'), channel_slugs: [], label: 'Sentinel' },
-    ],
-  });
+  sandbox = await capture.start('Sentinel');
   storage = await receiver();
   foreign = await receiver();
 });
 
-afterAll(async () => {
-  capture.stop();
-  resetEnvForTests();
-  await Promise.all([sandbox?.close(), storage?.close(), foreign?.close()]);
-});
+afterAll(() => Promise.all([capture.stop(), storage?.close(), foreign?.close()]));
 
 describe('portalTransfer against a scripted upload endpoint', () => {
   beforeEach(() => {

@@ -1,7 +1,5 @@
 import { inspect } from 'node:util';
-import { resetEnvForTests } from '@/server/env';
-import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
@@ -11,11 +9,10 @@ import {
   BusinessCreateResult,
   BusinessPage,
   BusinessSummary,
-  PERMISSIONS,
 } from '@/lib/portal';
 import { newIdempotencyKey, portalRequest, routes, setRetryTimingForTests } from '@/server/portal';
-import { DEMO_KEYS } from '@/server/sandbox/keys';
-import { startSandbox, type RunningSandbox } from '@/server/sandbox/server';
+import type { RunningSandbox } from '@/server/sandbox/server';
+import { loopbackServer } from './support/loopback';
 import { portalCapture } from './support/portal-capture';
 
 /** Not shaped like a Portal key, so only masking by value (not by pattern) can keep it out of logs. */
@@ -44,7 +41,7 @@ interface Scripted {
 async function scriptedServer(): Promise<Scripted> {
   const seen: Seen[] = [];
   const s: Partial<Scripted> = { seen, script: (_req, res) => json(res, 200, {}) };
-  const server = createServer((req, res) => {
+  const server = await loopbackServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
@@ -52,16 +49,7 @@ async function scriptedServer(): Promise<Scripted> {
       s.script!(req, res, seen.length);
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  s.origin = `http://127.0.0.1:${port}`;
-  s.baseUrl = `${s.origin}/v1/`;
-  s.close = () =>
-    new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    });
-  return s as Scripted;
+  return Object.assign(s, server) as Scripted;
 }
 
 function json(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
@@ -87,32 +75,14 @@ let upstream: Scripted;
 let foreign: Scripted;
 
 beforeAll(async () => {
-  capture.listen();
-  sandbox = await startSandbox({
-    port: 0,
-    rateLimit: null,
-    keys: [
-      ...DEMO_KEYS,
-      {
-        id: 'key_sentinel',
-        token: SENTINEL,
-        kind: 'portal',
-        environment: 'test',
-        permissions: PERMISSIONS.filter((p) => p !== 'leads:submit'),
-        channel_slugs: [],
-        label: 'Sentinel key of the Portal client tests',
-      },
-    ],
-  });
+  sandbox = await capture.start('Sentinel key of the Portal client tests');
   upstream = await scriptedServer();
   foreign = await scriptedServer();
 });
 
 afterAll(async () => {
   setRetryTimingForTests(null);
-  capture.stop();
-  resetEnvForTests();
-  await Promise.all([sandbox?.close(), upstream?.close(), foreign?.close()]);
+  await Promise.all([capture.stop(), upstream?.close(), foreign?.close()]);
 });
 
 // ---------------------------------------------------------------------------------------------------------

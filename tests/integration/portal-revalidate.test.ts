@@ -1,13 +1,11 @@
-import { createServer, type IncomingHttpHeaders } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingHttpHeaders } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { AnswerPage, ApplicationContract, PERMISSIONS } from '@/lib/portal';
+import { AnswerPage, ApplicationContract } from '@/lib/portal';
 import { contractCache, readContract } from '@/server/applications/contract-cache';
-import { resetEnvForTests } from '@/server/env';
 import { portalRequest, portalRevalidate } from '@/server/portal';
-import { DEMO_KEYS } from '@/server/sandbox/keys';
-import { startSandbox, type RunningSandbox } from '@/server/sandbox/server';
+import type { RunningSandbox } from '@/server/sandbox/server';
+import { loopbackServer } from './support/loopback';
 import { portalCapture } from './support/portal-capture';
 
 /* Conditional GETs through the Portal client (portalRevalidate) and the contract cache over them. */
@@ -17,31 +15,11 @@ const capture = portalCapture(SENTINEL, 'portal-revalidate-test-session-secret-0
 let sandbox: RunningSandbox;
 
 beforeAll(async () => {
-  capture.listen();
-  sandbox = await startSandbox({
-    port: 0,
-    rateLimit: null,
-    keys: [
-      ...DEMO_KEYS,
-      {
-        id: 'key_sentinel',
-        token: SENTINEL,
-        kind: 'portal',
-        environment: 'test',
-        permissions: PERMISSIONS.filter((p) => p !== 'leads:submit'),
-        channel_slugs: [],
-        label: 'Sentinel key of the revalidation tests',
-      },
-    ],
-  });
+  sandbox = await capture.start('Sentinel key of the revalidation tests');
   capture.configure(sandbox.baseUrl);
 });
 
-afterAll(async () => {
-  capture.stop();
-  resetEnvForTests();
-  await sandbox?.close();
-});
+afterAll(() => capture.stop());
 
 const contractUrl = (id: string) => `${sandbox.baseUrl}client-intake-applications/${id}/contract/`;
 
@@ -74,13 +52,12 @@ describe('portalRevalidate', () => {
 
   it('still treats a 304 to an unconditional request as a redirect it does not follow', async () => {
     const seen: IncomingHttpHeaders[] = [];
-    const server = createServer((req, res) => {
+    const server = await loopbackServer((req, res) => {
       seen.push(req.headers);
       res.writeHead(304, { ETag: '"x"', 'Request-Id': 'req_scripted_304' });
       res.end();
     });
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1/`;
+    const base = server.baseUrl;
     try {
       capture.configure(base);
       await expect(portalRequest({ url: `${base}thing/`, schema: z.unknown() })).rejects.toMatchObject({ code: 'upstream_redirect' });
@@ -90,8 +67,7 @@ describe('portalRevalidate', () => {
       expect(seen[1]!['if-none-match']).toBe('"x"');
     } finally {
       capture.configure(sandbox.baseUrl);
-      server.closeAllConnections();
-      await new Promise<void>((r) => server.close(() => r()));
+      await server.close();
     }
   });
 });

@@ -16,7 +16,7 @@ import {
   writeAnswers,
   type Write,
 } from './support/applications';
-import { expectError, setupSandbox } from './support/sandbox';
+import { expectError, setupSandbox, type SandboxClient } from './support/sandbox';
 
 const ctx = setupSandbox();
 
@@ -30,6 +30,13 @@ function contractOrder(contract: ApplicationContract, sectionKey?: string) {
 }
 
 const answersUrl = (appId: string, query = '') => `${appPath(appId)}answers/${query}`;
+
+/** A fresh application whose legal name is written (answers_revision 1). */
+async function withLegalName(client: SandboxClient, name: string) {
+  const appId = await freshApplication(client);
+  await mustWriteAnswers(client, appId, [w('legal_name', name)]);
+  return appId;
+}
 
 describe('answers paging', () => {
   it('pages 100 answers by default, forward only', async () => {
@@ -220,8 +227,7 @@ describe('answer writes', () => {
 
   it('does not move the revision for a write that changes nothing', async () => {
     const { client } = ctx;
-    const appId = await freshApplication(client);
-    await mustWriteAnswers(client, appId, [w('legal_name', 'Same Ltd')]);
+    const appId = await withLegalName(client, 'Same Ltd');
     const res = await client.patch(answersUrl(appId), {
       ifMatch: answersEtag(appId, 1),
       body: { answers_revision: 1, answers: [w('legal_name', 'Same Ltd'), w('trading_name', null)] },
@@ -234,8 +240,7 @@ describe('answer writes', () => {
 
   it('clears an answer with null', async () => {
     const { client } = ctx;
-    const appId = await freshApplication(client);
-    await mustWriteAnswers(client, appId, [w('legal_name', 'Clear Me Ltd')]);
+    const appId = await withLegalName(client, 'Clear Me Ltd');
     const result = await mustWriteAnswers(client, appId, [w('legal_name', null)]);
     expect(result.answers_revision).toBe(2);
     expect(result.updated_answers).toEqual([w('legal_name', null)]);
@@ -244,8 +249,7 @@ describe('answer writes', () => {
 
   it('refuses a stale If-Match and a stale answers_revision with 412, writing nothing', async () => {
     const { client } = ctx;
-    const appId = await freshApplication(client);
-    await mustWriteAnswers(client, appId, [w('legal_name', 'First Ltd')]);
+    const appId = await withLegalName(client, 'First Ltd');
     const staleEtag = await client.patch(answersUrl(appId), {
       ifMatch: answersEtag(appId, 0),
       body: { answers_revision: 1, answers: [w('legal_name', 'Second Ltd')] },
@@ -319,11 +323,15 @@ describe('answer writes', () => {
       ['array string item over 1000 characters', w('funding_purpose', ['equipment', long(1_001)]), 'item_too_long'],
     ];
 
+    /** A write to a fresh application that must be refused as a whole: the error and the application. */
+    async function refusedWrite(answers: Write[]) {
+      const appId = await freshApplication(ctx.client);
+      const error = expectError(await writeAnswers(ctx.client, appId, answers), 422, 'validation_failed');
+      return { client: ctx.client, appId, error };
+    }
+
     it.each(cases)('%s', async (_label, write, code) => {
-      const { client } = ctx;
-      const appId = await freshApplication(client);
-      const res = await writeAnswers(client, appId, [write]);
-      const error = expectError(res, 422, 'validation_failed');
+      const { client, appId, error } = await refusedWrite([write]);
       expect(error.details.map(({ code: c, block_key, schema_key, field_key, item_id }) => ({ code: c, block_key, schema_key, field_key, item_id }))).toEqual([
         { code, block_key: write.block_key, schema_key: write.schema_key, field_key: write.field_key, item_id: undefined },
       ]);
@@ -332,15 +340,12 @@ describe('answer writes', () => {
     });
 
     it('writes nothing when one answer of a batch is bad, and reports every bad one', async () => {
-      const { client } = ctx;
-      const appId = await freshApplication(client);
-      const res = await writeAnswers(client, appId, [
+      const { client, appId, error } = await refusedWrite([
         w('legal_name', 'Good Name Ltd'),
         w('employee_count', -5),
         w('business_address', 'Leeds', 'city'),
         w('contact_email', 'nope'),
       ]);
-      const error = expectError(res, 422, 'validation_failed');
       expect(error.details.map((d) => [d.code, d.schema_key, d.field_key])).toEqual([
         ['minimum', 'employee_count', 'value'],
         ['format', 'contact_email', 'value'],
@@ -351,9 +356,7 @@ describe('answer writes', () => {
     });
 
     it('refuses unknown fields, repeatable fields, file fields and duplicates', async () => {
-      const { client } = ctx;
-      const appId = await freshApplication(client);
-      const res = await writeAnswers(client, appId, [
+      const { client, appId, error } = await refusedWrite([
         w('favourite_colour', 'blue'),
         w('business_address', 'x', 'planet'),
         { block_key: 'owners', schema_key: 'owner_full_name', field_key: 'value', value: 'Alex Morgan' },
@@ -362,7 +365,6 @@ describe('answer writes', () => {
         w('legal_name', 'Twice Ltd'),
         w('legal_name', 'Twice Again Ltd'),
       ]);
-      const error = expectError(res, 422, 'validation_failed');
       expect(error.details.map((d) => [d.code, d.block_key, d.schema_key, d.field_key])).toEqual([
         ['unknown_field', 'favourite_colour', 'favourite_colour', 'value'],
         ['unknown_field', 'business_address', 'business_address', 'planet'],

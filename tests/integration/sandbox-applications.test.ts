@@ -22,6 +22,7 @@ import {
   w,
 } from './support/applications';
 import { KEYS, expectError, newKey, setupSandbox, type SandboxClient } from './support/sandbox';
+import { contractOperations } from '../support/contract-operations';
 
 const ctx = setupSandbox();
 
@@ -216,14 +217,7 @@ describe('application contract', () => {
       expect(g?.item_question_keys).toContain(q.schema_key);
     }
     const base = `${client.baseUrl}client-intake-applications/ciappl_greenleaf/`;
-    expect(contract.operations).toEqual({
-      read_answers_url: `${base}answers/`,
-      update_answers_url: `${base}answers/`,
-      repeatable_items_url: `${base}repeatable-items/`,
-      file_uploads_url: `${base}file-uploads/`,
-      files_url: `${base}files/`,
-      submit_url: `${base}submit/`,
-    });
+    expect(contract.operations).toEqual(contractOperations(base));
   });
 
   it('gives the Atlas application the large contract', async () => {

@@ -23,6 +23,8 @@ import { seedDocuments } from '@/server/sandbox/seed/documents';
 import { answerValue, appPath, currentRevision, freshApplication, mustWriteAnswers, putFile, w } from './support/applications';
 import { KEYS, SandboxClient, expectError, newKey, setupSandbox } from './support/sandbox';
 import { startSandbox } from '@/server/sandbox/server';
+import { poller } from '../support/poller';
+import { SEED_LEGAL_NAME_SUGGESTION, expectSeedDocumentsRead } from '../support/seed-documents';
 
 /*
  * Conformance of the sandbox's Autofill (spec 2.11-2.13, §3, DESIGN.md §5): every reply parsed with the strict
@@ -34,17 +36,7 @@ beforeAll(() => ctx.running.sandbox.clock.setSpeed(200));
 
 const prepPath = (appId: string) => `${appPath(appId)}autofill-preparation/`;
 const prepEtag = (appId: string, revision: number) => `"afprep-${appId}-${revision}"`;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function until<T>(read: () => Promise<T>, done: (v: T) => boolean, what: string, timeoutMs = 8_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await read();
-    if (done(v)) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(v)}`);
-    await sleep(10);
-  }
-}
+const until = poller({ timeoutMs: 8_000, everyMs: 10 });
 
 /** The preparation, its open objects held to exactly the sandbox's fields. */
 const exactPrep = (body: unknown) => {
@@ -437,13 +429,7 @@ describe('a whole round', () => {
       const appId = await freshApplication(client, 'Harbour Street Café');
       await patchPrep(client, appId, { text_input: 'Contact name: Luca Fontana\nPreferred contact: phone' });
       for (const d of seedDocuments()) await uploadEvidence(client, appId, d.bytes, d.contentType, d.name);
-      const prep = await waitForFiles(client, appId);
-      expect(prep.files).toEqual([
-        { name: 'business-summary.txt', status: 'success' },
-        { name: 'financial-summary.csv', status: 'success' },
-        { name: 'filed-accounts-2025.pdf', status: 'success' },
-      ]);
-      expect(prep).toMatchObject({ file_count: 3, selected_evidence_source_count: 4, can_start: true });
+      expectSeedDocumentsRead(await waitForFiles(client, appId));
 
       // Progress advances unit by unit (seen with a slower clock).
       sb.clock.setSpeed(10);
@@ -488,15 +474,7 @@ describe('a whole round', () => {
       }
       const byTarget = new Map(suggestions.map((s) => [s.target_attribute, s]));
       const legal = byTarget.get('legal_name/legal_name/value')!;
-      expect(legal).toMatchObject({
-        section_label: 'Business details',
-        question_label: 'Legal business name',
-        field_label: 'Legal business name',
-        display_order: 1,
-        proposed_value: 'Harbour Street Hospitality Ltd',
-        source: { kind: 'file', file_name: 'business-summary.txt', excerpt: 'Legal name: Harbour Street Hospitality Ltd', confidence: 0.95 },
-        concerns: [],
-      });
+      expect(legal).toMatchObject({ ...SEED_LEGAL_NAME_SUGGESTION, field_label: 'Legal business name' });
       // The text input and the summary disagree on the preferred contact: the text is more confident.
       expect(byTarget.get('preferred_contact/preferred_contact/value')).toMatchObject({
         proposed_value: 'phone',

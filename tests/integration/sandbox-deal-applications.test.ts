@@ -17,6 +17,7 @@ import { DEMO_KEYS, type ApiKeyDef } from '@/server/sandbox/keys';
 import { fillFromExamples, freshApplication, mustWriteAnswers, putFile, readApplication, w } from './support/applications';
 import { ContractDriver, createDeal } from './support/deal-applications';
 import { KEYS, expectError, newKey, setupSandbox, type SandboxClient } from './support/sandbox';
+import { contractOperations } from '../support/contract-operations';
 
 const keyWith = (name: string, permissions: Permission[]): ApiKeyDef => ({
   id: `key_${name}`,
@@ -122,14 +123,7 @@ describe('deal application contract', () => {
       answers_revision: 1,
       resource: { id: 'dapp_meridiancnc', object: 'deal_application' },
     });
-    expect(data.operations).toEqual({
-      read_answers_url: `${url}answers/`,
-      update_answers_url: `${url}answers/`,
-      repeatable_items_url: `${url}repeatable-items/`,
-      file_uploads_url: `${url}file-uploads/`,
-      files_url: `${url}files/`,
-      submit_url: `${url}submit/`,
-    });
+    expect(data.operations).toEqual(contractOperations(url));
   });
 
   it('has operation URLs that all work', async () => {

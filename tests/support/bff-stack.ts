@@ -4,14 +4,13 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
-import { PERMISSIONS } from '@/lib/portal';
 import { newWebhookSecret } from '@/server/webhooks/verify';
 import { buildIfStale } from '@/server/launcher/build';
-import { DEMO_KEYS, type ApiKeyDef } from '@/server/sandbox/keys';
+import { DEMO_KEYS } from '@/server/sandbox/keys';
 import { startSandbox } from '@/server/sandbox/server';
 import { startNextServer } from '../e2e/support/next-server';
-import { withSearchPath } from './postgres';
+import { adminQuery, withSearchPath } from './pg-admin';
+import { sentinelKey } from './sentinel-key';
 
 /** A key nothing else uses, so a leak of it anywhere is unmistakable. */
 export const SENTINEL_API_KEY = 'pk_test_SENTINEL_k3y_7f2e9c4b1a8d6e5f';
@@ -35,16 +34,6 @@ declare module 'vitest' {
   }
 }
 
-const sentinelKey: ApiKeyDef = {
-  id: 'key_sentinel',
-  token: SENTINEL_API_KEY,
-  kind: 'portal',
-  environment: 'test',
-  permissions: [...PERMISSIONS].filter((p) => p !== 'leads:submit'),
-  channel_slugs: [],
-  label: 'Sentinel key of the BFF tests',
-};
-
 export async function startBffStack(postgresUrl: string) {
   const stops: Array<() => Promise<void> | void> = [];
   const stop = async () => {
@@ -54,21 +43,13 @@ export async function startBffStack(postgresUrl: string) {
     buildIfStale();
     // Its webhooks go to the app's receiver once the app's address is known (retarget below).
     const webhookSecret = newWebhookSecret();
-    const sandbox = await startSandbox({ port: 0, rateLimit: null, controls: true, keys: [...DEMO_KEYS, sentinelKey], webhookSecret });
+    const sandbox = await startSandbox({ port: 0, rateLimit: null, controls: true, keys: [...DEMO_KEYS, sentinelKey(SENTINEL_API_KEY, 'Sentinel key of the BFF tests')], webhookSecret });
     stops.push(() => sandbox.close());
 
     const schema = `bff_${process.pid}`;
-    const admin = new pg.Client({ connectionString: postgresUrl });
-    await admin.connect();
-    await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE; CREATE SCHEMA ${schema}`);
-    await admin.end();
+    await adminQuery(postgresUrl, `DROP SCHEMA IF EXISTS ${schema} CASCADE; CREATE SCHEMA ${schema}`);
     const databaseUrl = withSearchPath(postgresUrl, schema);
-    stops.push(async () => {
-      const c = new pg.Client({ connectionString: postgresUrl });
-      await c.connect();
-      await c.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-      await c.end();
-    });
+    stops.push(() => adminQuery(postgresUrl, `DROP SCHEMA IF EXISTS ${schema} CASCADE`));
 
     const logFile = join(mkdtempSync(join(tmpdir(), 'bff-it-')), 'next.log');
     const appEnv = {

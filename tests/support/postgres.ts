@@ -9,15 +9,15 @@ import { appendFileSync, chownSync, existsSync, mkdtempSync, readdirSync, readFi
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
 import { createDb } from '@/server/db/create-db';
 import { runMigrations } from '@/server/db/migrate';
 import { openPglite } from '@/server/db/pglite-driver';
 import { openPostgres } from '@/server/db/postgres-driver';
 import type { Db } from '@/server/db/types';
+import { adminQuery, withSearchPath } from './pg-admin';
 
-export type Driver = 'pglite' | 'postgres';
+type Driver = 'pglite' | 'postgres';
 
 /** What the global setup hands to the test files (see postgres-global-setup.ts). */
 export interface ProvidedPostgres {
@@ -202,22 +202,7 @@ async function releasePostgres(): Promise<void> {
   (await cluster).stop();
 }
 
-/** The same server and database as baseUrl, with search_path set to one schema. */
-export function withSearchPath(baseUrl: string, schema: string): string {
-  const url = new URL(baseUrl);
-  url.searchParams.set('options', `-c search_path=${schema}`);
-  return url.toString();
-}
-
-async function adminQuery(url: string, sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
+export { withSearchPath };
 
 // ---------------------------------------------------------------------------------------------
 // PGlite: start from a dump of a blank cluster instead of running initdb in every file (~0.7 s
@@ -239,14 +224,14 @@ async function pgliteTemplate(): Promise<Blob> {
 }
 
 /** A fresh in-memory PGlite, not yet migrated. */
-export async function openBlankPglite(): Promise<Db> {
+async function openBlankPglite(): Promise<Db> {
   return openPglite(null, { loadDataDir: await pgliteTemplate() });
 }
 
 // ---------------------------------------------------------------------------------------------
 // Per-file database lifecycle
 
-export interface TestDb {
+interface TestDb {
   /** The migrated database, emptied before each test. */
   readonly db: Db;
   /** PostgreSQL only: a URL to the same schema, for opening further instances (concurrency tests). */

@@ -4,6 +4,7 @@ import {
   ApplicationContract,
   ConditionalVisibility,
   ID_PATTERNS,
+  type IdKind,
   KNOWN_KINDS,
   LIMITS,
   type AnswerValue,
@@ -12,8 +13,9 @@ import {
   type ValueSchema,
 } from '@/lib/portal';
 import { buildSeed } from '@/server/sandbox/seed';
+import { contractOperations } from '../support/contract-operations';
 import { CRITERIA_CONTRACT_VERSION, DEAL_CONTRACT_VERSION } from '@/server/sandbox/seed';
-import type { ContractTemplate, SeedBusiness, SeedItem } from '@/server/sandbox/seed/types';
+import type { ContractTemplate, SeedBusiness, SeedItem, SeedPipeline } from '@/server/sandbox/seed/types';
 
 const seed = buildSeed();
 const contracts = Object.values(seed.contracts);
@@ -33,16 +35,27 @@ const wrap = (template: ContractTemplate) => {
     object: 'application_contract',
     answers_revision: 0,
     resource: { id: 'ciappl_placeholder', object: 'client_intake_application' },
-    operations: {
-      read_answers_url: `${base}answers/`,
-      update_answers_url: `${base}answers/`,
-      repeatable_items_url: `${base}repeatable-items/`,
-      file_uploads_url: `${base}file-uploads/`,
-      files_url: `${base}files/`,
-      submit_url: `${base}submit/`,
-    },
+    operations: contractOperations(base),
   };
 };
+
+/** Checks each identifier against the pattern of its kind, then (expectUnique) that none repeats; `seen` are taken already. */
+function identifiers(seen: string[] = []) {
+  const check = (value: string, kind: IdKind) => {
+    expect(value).toMatch(ID_PATTERNS[kind]);
+    seen.push(value);
+  };
+  return {
+    check,
+    pipelines(pipelines: readonly SeedPipeline[], pipelineKind: IdKind, stageKind: IdKind) {
+      for (const p of pipelines) {
+        check(p.id, pipelineKind);
+        for (const s of p.stages) check(s.id, stageKind);
+      }
+    },
+    expectUnique: () => expect(new Set(seen).size).toBe(seen.length),
+  };
+}
 
 /* A small value-vs-schema check: types, enums, date format, and the simple bounds. */
 
@@ -316,22 +329,15 @@ describe('demo portal', () => {
   const tagIds = new Set(seed.tags.map((t) => t.id));
 
   it('matches the identifier patterns and has unique identifiers', () => {
-    const ids: string[] = [];
-    const check = (value: string, pattern: RegExp) => {
-      expect(value).toMatch(pattern);
-      ids.push(value);
-    };
-    for (const p of seed.business_pipelines) {
-      check(p.id, ID_PATTERNS.businessPipeline);
-      for (const s of p.stages) check(s.id, ID_PATTERNS.businessStage);
-    }
-    for (const t of seed.tags) check(t.id, ID_PATTERNS.personTag);
+    const ids = identifiers();
+    ids.pipelines(seed.business_pipelines, 'businessPipeline', 'businessStage');
+    for (const t of seed.tags) ids.check(t.id, 'personTag');
     for (const b of seed.businesses) {
-      check(b.id, ID_PATTERNS.business);
-      check(b.application_id, ID_PATTERNS.application);
-      for (const p of b.people) check(p.id, ID_PATTERNS.person);
+      ids.check(b.id, 'business');
+      ids.check(b.application_id, 'application');
+      for (const p of b.people) ids.check(p.id, 'person');
     }
-    expect(new Set(ids).size).toBe(ids.length);
+    ids.expectUnique();
   });
 
   it('has the portal, pipelines and defaults the sandbox starts from', () => {
@@ -520,21 +526,14 @@ describe('demo deals', () => {
   const pipeline = must(seed.deal_pipelines[0], 'deal pipeline');
 
   it('matches the identifier patterns and has unique identifiers', () => {
-    const ids: string[] = [...seed.businesses.map((b) => b.application_id)];
-    const check = (value: string, pattern: RegExp) => {
-      expect(value).toMatch(pattern);
-      ids.push(value);
-    };
-    for (const p of seed.deal_pipelines) {
-      check(p.id, ID_PATTERNS.dealPipeline);
-      for (const s of p.stages) check(s.id, ID_PATTERNS.dealStage);
-    }
-    for (const r of seed.recipients) check(r.id, ID_PATTERNS.recipient);
+    const ids = identifiers(seed.businesses.map((b) => b.application_id));
+    ids.pipelines(seed.deal_pipelines, 'dealPipeline', 'dealStage');
+    for (const r of seed.recipients) ids.check(r.id, 'recipient');
     for (const d of seed.deals) {
-      check(d.id, ID_PATTERNS.deal);
-      check(d.application_id, ID_PATTERNS.dealApplication);
+      ids.check(d.id, 'deal');
+      ids.check(d.application_id, 'dealApplication');
     }
-    expect(new Set(ids).size).toBe(ids.length);
+    ids.expectUnique();
   });
 
   it('has the Funding deals pipeline, closing with Won and Lost, and about thirty recipients (the funders)', () => {

@@ -8,9 +8,9 @@ import type { Sandbox } from '../sandbox';
 import { newId, nextSeq, randomToken } from '../store/ids';
 import type { ApplicationRec } from '../store/types';
 import { CLIENT_INTAKE, applicationOf } from '../handlers/application-kinds';
-import { assertOpen } from '../handlers/applications';
+import { assertOpen } from '../handlers/application-kinds';
 import { filenameFrom } from '../handlers/transfers';
-import { preparationEtag, preparationOf, preparationView, scheduleReading, touchPreparation } from './preparation';
+import { preparationOf, preparationReply, scheduleReading, touchPreparation } from './preparation';
 import { autofillState, newEvidenceId } from './state';
 import type { EvidenceFileRec } from './types';
 
@@ -22,8 +22,8 @@ import type { EvidenceFileRec } from './types';
  * retried transfer never adds a second copy. The reply is the preparation with `uploaded_file` set.
  */
 
-export const MAX_EVIDENCE_FILES = 20;
-export const EVIDENCE_REQUEST_PATH = 'autofill-preparation/files';
+const MAX_EVIDENCE_FILES = 20;
+const EVIDENCE_REQUEST_PATH = 'autofill-preparation/files';
 
 export function issueEvidenceUpload(sb: Sandbox, app: ApplicationRec): FileUploadCredential {
   const st = autofillState(sb);
@@ -102,7 +102,7 @@ export async function handleEvidenceTransfer(sb: Sandbox, req: IncomingMessage, 
   }
   scheduleReading(sb, app.id, f);
   touchPreparation(sb, a);
-  return { status: 201, headers: { ETag: preparationEtag(p) }, body: preparationView(sb, a, f) };
+  return preparationReply(sb, a, 201, f);
 }
 
 /** Removes an evidence file (its upload credential can no longer replace it). */

@@ -1,4 +1,5 @@
 import type { AutofillPreparation, EvidenceSource } from '@/lib/portal';
+import type { Reply } from '../http/context';
 import { versionEtag } from '../http/etag';
 import type { Sandbox } from '../sandbox';
 import { extractText } from './engine';
@@ -12,6 +13,11 @@ import type { ApplicationAutofill, EvidenceFileRec, PreparationRec, RunEvidence 
  */
 
 export const preparationEtag = (p: PreparationRec) => versionEtag('afprep', p.application_id, p.revision);
+
+/** The preparation as a reply, with its ETag (after an evidence upload: with that file as uploaded_file). */
+export function preparationReply(sb: Sandbox, a: ApplicationAutofill, status = 200, uploaded?: EvidenceFileRec): Reply {
+  return { status, headers: { ETag: preparationEtag(a.preparation) }, body: preparationView(sb, a, uploaded) };
+}
 
 const hasText = (p: PreparationRec) => p.text_input !== null && p.text_input.trim() !== '';
 
@@ -38,7 +44,7 @@ export function startBlocker(a: ApplicationAutofill): { code: string; message: s
 
 const textSize = (t: string) => Buffer.byteLength(t, 'utf8');
 
-export function evidenceView(f: EvidenceFileRec): EvidenceSource {
+function evidenceView(f: EvidenceFileRec): EvidenceSource {
   return {
     id: f.id,
     object: 'autofill_evidence_source',

@@ -1,4 +1,5 @@
 import type { AutofillRun } from '@/lib/portal';
+import type { Reply } from '../http/context';
 import { versionEtag } from '../http/etag';
 import type { Sandbox } from '../sandbox';
 import { newId, nextSeq } from '../store/ids';
@@ -19,7 +20,13 @@ import type { AiModeValue, ApplicationAutofill, RunRec, SuggestionRec } from './
 /** The sandbox's failure trigger: text input containing it makes the run fail while reading it. */
 export const FAIL_TRIGGER = '[[fail]]';
 
-export const runEtag = (r: RunRec) => versionEtag('afrun', r.id, r.version);
+const runEtag = (r: RunRec) => versionEtag('afrun', r.id, r.version);
+
+/** A run as a reply, with its ETag; a 201 (the run was just started) also names it in Location. */
+export function runReply(sb: Sandbox, r: RunRec, status = 200): Reply {
+  const body = runView(sb, r);
+  return { status, headers: { ETag: runEtag(r), ...(status === 201 ? { Location: body.url } : {}) }, body };
+}
 
 /** Units of a run: one per evidence source, one per contract section, one to draft suggestions. */
 export function planRun(sourceCount: number, sectionCount: number) {

@@ -8,7 +8,7 @@ import type { ApplicationAutofill, AutofillState, PreparationRec } from './types
  * than changing these). A run has one unit per evidence source read, one per contract section matched, and
  * one to draft the suggestions; thinking mode spends longer on each.
  */
-export interface AutofillTiming {
+interface AutofillTiming {
   /** A file waits this long in `pending` before it is read. */
   filePendingMs: number;
   /** Reading a file (`running`) takes this long. */

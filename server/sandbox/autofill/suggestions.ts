@@ -19,7 +19,7 @@ export type SuggestionStatus = AutofillSuggestion['status'];
 const sameAnswer = (a: AnswerValue | undefined, b: AnswerValue | undefined) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
 /** The target of a suggestion, or undefined when the contract no longer has its field. */
-export function refOf(sb: Sandbox, app: ApplicationRec, s: SuggestionRec): TargetRef | undefined {
+function refOf(sb: Sandbox, app: ApplicationRec, s: SuggestionRec): TargetRef | undefined {
   const info = sb.index(app).byKey.get(answerKey(s.block_key, s.schema_key, s.field_key));
   if (!info || Boolean(info.group) !== (s.item_id !== null)) return undefined;
   return { info, itemId: s.item_id };

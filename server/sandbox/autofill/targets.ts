@@ -10,13 +10,12 @@ export interface TargetRef {
   itemId: string | null;
 }
 
-export const targetAttribute = (info: FieldInfo) => `${info.question.block_key}/${info.question.schema_key}/${info.field.field_key}`;
 export const targetId = (info: FieldInfo, itemId: string | null) => `${info.key}|${itemId ?? ''}`;
 
 const orderCache = new WeakMap<ContractIndex, Map<FieldInfo, number>>();
 
 /** Contract order of every field (sections, questions, fields), from 1. */
-export function displayOrder(index: ContractIndex, info: FieldInfo): number {
+function displayOrder(index: ContractIndex, info: FieldInfo): number {
   let order = orderCache.get(index);
   if (!order) {
     order = new Map([...index.byKey.values()].map((f, i) => [f, i + 1]));

@@ -47,7 +47,7 @@ export interface RunEvidence {
   text: string;
 }
 
-export type RunStatus = 'pending' | 'running' | 'completed' | 'failed';
+type RunStatus = 'pending' | 'running' | 'completed' | 'failed';
 
 export interface RunRec {
   /** afrun_… */
@@ -75,7 +75,7 @@ export interface RunRec {
   updated_at: string;
 }
 
-export type StoredSuggestionStatus = 'pending' | 'accepted' | 'dismissed';
+type StoredSuggestionStatus = 'pending' | 'accepted' | 'dismissed';
 
 export interface SuggestionRec {
   /** afsug_… */
@@ -100,7 +100,7 @@ export interface SuggestionRec {
   updated_at: string;
 }
 
-export interface EvidenceUploadRec {
+interface EvidenceUploadRec {
   /** upl_… */
   id: string;
   application_id: string;

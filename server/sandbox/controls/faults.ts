@@ -21,7 +21,7 @@ export const FaultsBody = z.strictObject({
 });
 export type FaultsBody = z.infer<typeof FaultsBody>;
 
-export interface FaultConfig {
+interface FaultConfig {
   latency_ms: number;
   latency_jitter_ms: number;
   rate_429: number;
@@ -33,7 +33,7 @@ export interface FaultConfig {
   seed: number;
 }
 
-export interface FaultCounts {
+interface FaultCounts {
   matched: number;
   delayed: number;
   dropped: number;
@@ -41,7 +41,7 @@ export interface FaultCounts {
   server_errors: number;
 }
 
-export type FaultOutcome = 'drop' | '429' | '5xx' | null;
+type FaultOutcome = 'drop' | '429' | '5xx' | null;
 
 export interface FaultDecision {
   latencyMs: number;

@@ -7,8 +7,6 @@ import type { WebhookDeliverer } from '../webhooks';
 import { FaultInjector, FaultsBody, type FaultDecision } from './faults';
 import { FundersBody, fundersView, setGeneratedFunders } from '../funding/controls';
 
-export { FaultInjector, FaultsBody, mulberry32, type FaultConfig, type FaultDecision } from './faults';
-
 /** Where the test controls live; outside /v1/, no API key, only when options.controls is on. */
 export const CONTROLS_PREFIX = '/_sandbox/';
 

@@ -156,7 +156,7 @@ export function applyTopWrites(app: ApplicationRec, infos: FieldInfo[], values: 
   return { updated, sections };
 }
 
-export interface Requirement {
+interface Requirement {
   done: boolean;
   detail: ErrorDetail;
 }

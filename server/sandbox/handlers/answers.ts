@@ -4,12 +4,11 @@ import { kindOf, type ApplicationRec } from '../store/types';
 import { criteriaChanged } from '../funding/projects';
 import type { Sandbox } from '../sandbox';
 import type { RouteDef } from '../http/context';
-import { checkIfMatch } from '../http/etag';
 import { SandboxError, invalidParameter } from '../http/errors';
-import { keysetPage } from '../http/paging';
-import { CLIENT_INTAKE, applicationOf, specOf, type ApplicationKindSpec } from './application-kinds';
-import { assertOpen } from './applications';
-import { answersEtag } from './views';
+import { keysetPage, pageQuery } from '../http/paging';
+import { CLIENT_INTAKE, specOf, type ApplicationKindSpec } from './application-kinds';
+import { belowApplication } from './application-routes';
+import { answersEtag, answersReply } from './views';
 
 /**
  * Every write to the answer set moves answers_revision once, stamps the application and announces it
@@ -41,18 +40,15 @@ export function checkRevision(app: ApplicationRec, given: number) {
 /** Answer reads and writes of one kind of application. */
 export function answerRoutesFor(spec: ApplicationKindSpec): RouteDef[] {
   const deal = spec.kind === 'deal';
-  return [
+  return belowApplication(spec, 'answers', [
     {
       // GET {segment}/{id}/answers/ – a page of answers outside repeatable groups
       method: 'GET',
-      path: `${spec.segment}/:id/answers/`,
-      access: spec.read,
+      path: 'answers/',
       query: AnswersQuery,
       summary: deal ? 'Read deal application answers' : 'Read answers',
-      tag: 'answers',
       response: AnswerPage,
-      handle: ({ sb, params, query }) => {
-        const app = applicationOf(sb, spec, params.id!);
+      handle: ({ sb, query }, app) => {
         const index = sb.index(app);
         const section = query.section_key as string | undefined;
         if (section !== undefined && !index.sectionByKey.has(section)) {
@@ -64,37 +60,29 @@ export function answerRoutesFor(spec: ApplicationKindSpec): RouteDef[] {
           items: fields,
           keyOf: (_f, i) => i,
           scope: `answers:${app.id}:${section ?? ''}`,
-          pageSize: (query.page_size as number | undefined) ?? LIMITS.answersPaging.default,
-          cursor: query.cursor as string | undefined,
+          ...pageQuery(query, LIMITS.answersPaging.default),
           backward: false,
         });
         const files = fileValues(app);
-        return {
-          status: 200,
-          headers: { ETag: answersEtag(app) },
-          body: {
-            ...page,
-            items: page.items.map((info) => answerItem(info, topValue(app, info, files))),
-            answers_revision: app.answers_revision,
-          },
-        };
+        return answersReply(app, {
+          ...page,
+          items: page.items.map((info) => answerItem(info, topValue(app, info, files))),
+          answers_revision: app.answers_revision,
+        });
       },
     },
     {
       // PATCH {segment}/{id}/answers/ – write answers (If-Match and answers_revision)
       method: 'PATCH',
-      path: `${spec.segment}/:id/answers/`,
+      path: 'answers/',
+      open: true,
       ifMatch: 'required',
-      access: spec.write,
       summary: deal ? 'Update deal application answers' : 'Update answers',
-      tag: 'answers',
       requestBody: AnswersUpdateBody,
       response: deal ? DealAnswersMutationResult : AnswersMutationResult,
-      handle: async (ctx) => {
-        const { sb, params } = ctx;
-        const app = applicationOf(sb, spec, params.id!);
-        assertOpen(app);
-        checkIfMatch(ctx.header('if-match'), answersEtag(app), true);
+      handle: async (ctx, app) => {
+        const { sb } = ctx;
+        ctx.ifMatch(answersEtag(app));
         const body = await ctx.body(AnswersUpdateBody);
         checkRevision(app, body.answers_revision);
         const index = sb.index(app);
@@ -103,20 +91,16 @@ export function answerRoutesFor(spec: ApplicationKindSpec): RouteDef[] {
         const { updated, sections } = applyTopWrites(app, infos, body.answers.map((a) => a.value));
         if (JSON.stringify(infos.map((i) => app.answers[i.key] ?? null)) !== before) answersChanged(sb, app);
         const order = [...index.sectionByKey.values()].sort((a, b) => a.order - b.order).map((s) => s.section_key);
-        return {
-          status: 200,
-          headers: { ETag: answersEtag(app) },
-          body: {
-            object: spec.answersObject,
-            application: { id: app.id, object: spec.object },
-            answers_revision: app.answers_revision,
-            updated_answers: updated,
-            affected_section_keys: order.filter((k) => sections.has(k)),
-          },
-        };
+        return answersReply(app, {
+          object: spec.answersObject,
+          application: { id: app.id, object: spec.object },
+          answers_revision: app.answers_revision,
+          updated_answers: updated,
+          affected_section_keys: order.filter((k) => sections.has(k)),
+        });
       },
     },
-  ];
+  ]);
 }
 
 export const answerRoutes: RouteDef[] = answerRoutesFor(CLIENT_INTAKE);

@@ -1,5 +1,5 @@
 import type { Permission } from '@/lib/portal';
-import { notFound } from '../http/errors';
+import { SandboxError, notFound } from '../http/errors';
 import type { Sandbox } from '../sandbox';
 import { kindOf, type ApplicationKind, type ApplicationRec } from '../store/types';
 
@@ -67,6 +67,16 @@ export function applicationOf(sb: Sandbox, spec: ApplicationKindSpec, id: string
   const app = sb.state.applications[id];
   if (!app || kindOf(app) !== spec.kind) throw notFound(spec.noun);
   return app;
+}
+
+/** Writes after submission are refused with one clear error. */
+export function assertOpen(app: ApplicationRec) {
+  if (app.submitted_at) {
+    const noun = specOf(app).noun;
+    throw new SandboxError('conflict', `The ${noun} was submitted on ${app.submitted_at} and can no longer be changed.`, [
+      { code: 'application_submitted', message: `Submitted ${noun}s are read-only.` },
+    ]);
+  }
 }
 
 /**

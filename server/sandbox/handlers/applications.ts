@@ -1,11 +1,12 @@
 import { ApplicationContract, ApplicationEnvelope, DealApplication, type ApplicationContract as Contract } from '@/lib/portal';
 import { requirements } from '../domain/answers';
 import type { Reply, RouteDef } from '../http/context';
-import { checkIfMatch, versionEtag } from '../http/etag';
+import { versionEtag } from '../http/etag';
 import { SandboxError } from '../http/errors';
 import type { Sandbox } from '../sandbox';
 import type { ApplicationRec } from '../store/types';
-import { CLIENT_INTAKE, applicationOf, applicationUrls, specOf, type ApplicationKindSpec } from './application-kinds';
+import { CLIENT_INTAKE, applicationUrls, specOf, type ApplicationKindSpec } from './application-kinds';
+import { belowApplication } from './application-routes';
 import { applicationEtag, applicationView, dealApplicationView } from './views';
 
 export function contractView(sb: Sandbox, app: ApplicationRec): Contract {
@@ -33,16 +34,6 @@ export function contractView(sb: Sandbox, app: ApplicationRec): Contract {
   };
 }
 
-/** Writes after submission are refused with one clear error. */
-export function assertOpen(app: ApplicationRec) {
-  if (app.submitted_at) {
-    const noun = specOf(app).noun;
-    throw new SandboxError('conflict', `The ${noun} was submitted on ${app.submitted_at} and can no longer be changed.`, [
-      { code: 'application_submitted', message: `Submitted ${noun}s are read-only.` },
-    ]);
-  }
-}
-
 /** The read (and submit) reply: a client intake application is wrapped as {application}, a deal application is not (spec 2.8, 2.15). */
 function applicationReply(sb: Sandbox, app: ApplicationRec): Reply {
   const body = specOf(app).kind === 'deal' ? dealApplicationView(sb, app) : { application: applicationView(sb, app) };
@@ -60,50 +51,39 @@ function publishSubmitted(sb: Sandbox, app: ApplicationRec) {
 /** Read, contract and submit of one kind of application. */
 export function applicationRoutesFor(spec: ApplicationKindSpec): RouteDef[] {
   const deal = spec.kind === 'deal';
-  const tag = deal ? 'deal applications' : 'applications';
-  return [
+  return belowApplication(spec, deal ? 'deal applications' : 'applications', [
     {
       // GET {segment}/{id}/ – the application (client intake: with progress computed from its answers)
       method: 'GET',
-      path: `${spec.segment}/:id/`,
-      access: spec.read,
+      path: '',
       summary: deal ? 'Read a deal application' : 'Read a client intake application',
-      tag,
       response: deal ? DealApplication : ApplicationEnvelope,
-      handle: ({ sb, params }) => applicationReply(sb, applicationOf(sb, spec, params.id!)),
+      handle: ({ sb }, app) => applicationReply(sb, app),
     },
     {
       // GET {segment}/{id}/contract/ – the questions of the application
       method: 'GET',
-      path: `${spec.segment}/:id/contract/`,
-      access: spec.read,
+      path: 'contract/',
       summary: deal ? 'Read the deal application contract' : 'Read the application contract',
-      tag,
       response: ApplicationContract,
-      handle: ({ sb, params }) => {
-        const app = applicationOf(sb, spec, params.id!);
-        return {
-          status: 200,
-          body: contractView(sb, app),
-          headers: { ETag: versionEtag('contract', app.id, app.contract_version, app.answers_revision) },
-        };
-      },
+      handle: ({ sb }, app) => ({
+        status: 200,
+        body: contractView(sb, app),
+        headers: { ETag: versionEtag('contract', app.id, app.contract_version, app.answers_revision) },
+      }),
     },
     {
       // POST {segment}/{id}/submit/ – submit once every visible required answer is given; returns the application as read
       method: 'POST',
-      path: `${spec.segment}/:id/submit/`,
+      path: 'submit/',
+      open: true,
       ifMatch: 'required',
-      access: spec.write,
       idempotency: 'required',
       summary: deal ? 'Submit the deal application' : 'Submit the application',
-      tag,
       response: deal ? DealApplication : ApplicationEnvelope,
-      handle: (ctx) => {
-        const { sb, params } = ctx;
-        const app = applicationOf(sb, spec, params.id!);
-        assertOpen(app);
-        checkIfMatch(ctx.header('if-match'), applicationEtag(app), true);
+      handle: (ctx, app) => {
+        const { sb } = ctx;
+        ctx.ifMatch(applicationEtag(app));
         const missing = requirements(app, sb.index(app)).filter((r) => !r.done);
         if (missing.length > 0) {
           throw new SandboxError(
@@ -121,7 +101,7 @@ export function applicationRoutesFor(spec: ApplicationKindSpec): RouteDef[] {
         return applicationReply(sb, app);
       },
     },
-  ];
+  ]);
 }
 
 export const applicationRoutes: RouteDef[] = applicationRoutesFor(CLIENT_INTAKE);

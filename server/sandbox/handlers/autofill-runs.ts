@@ -7,28 +7,30 @@ import {
   SuggestionAcceptResult,
   SuggestionsQuery,
   type AutofillSuggestion as Suggestion,
+  type Permission,
 } from '@/lib/portal';
 import { preparationOf, runInProgress } from '../autofill/preparation';
-import { retryRun, runEtag, runView } from '../autofill/runs';
+import { retryRun, runReply, runView } from '../autofill/runs';
 import { existingAutofillOf } from '../autofill/state';
 import { assertPending, effectiveStatus, suggestionView, writeSuggestion } from '../autofill/suggestions';
 import type { ApplicationAutofill } from '../autofill/types';
 import { fileValues } from '../domain/answers';
 import type { RouteDef } from '../http/context';
 import { SandboxError, notFound } from '../http/errors';
-import { keysetPage } from '../http/paging';
+import { keysetPage, pageQuery } from '../http/paging';
 import type { Sandbox } from '../sandbox';
 import { answersChanged } from './answers';
-import { CLIENT_INTAKE, applicationOf } from './application-kinds';
-import { assertOpen } from './applications';
+import { CLIENT_INTAKE, assertOpen } from './application-kinds';
+import { belowApplication } from './application-routes';
 
 /*
  * Autofill runs and suggestions (spec 2.12-2.13, DESIGN.md §5): list and read runs, retry a failed one,
  * list a run's suggestions, accept or dismiss one. Reads need applications:read; the rest autofill:write.
  */
 
-const RUNS = 'client-intake-applications/:id/autofill-runs/';
-const SUGGESTION = 'client-intake-applications/:id/autofill-suggestions/:suggestion/';
+const RUNS = 'autofill-runs/';
+const SUGGESTION = 'autofill-suggestions/:suggestion/';
+const AUTOFILL_WRITE: Permission[] = ['autofill:write'];
 
 function runOf(a: ApplicationAutofill | undefined, runId: string) {
   const run = a?.runs[runId];
@@ -43,18 +45,15 @@ function suggestionOf(sb: Sandbox, appId: string, suggestionId: string) {
   return { a, s };
 }
 
-export const autofillRunRoutes: RouteDef[] = [
+export const autofillRunRoutes: RouteDef[] = belowApplication(CLIENT_INTAKE, 'autofill', [
   {
     // GET client-intake-applications/{id}/autofill-runs/ – the application's runs, newest first
     method: 'GET',
     path: RUNS,
-    access: ['applications:read'],
     query: PageQuery,
     summary: 'List Autofill runs, newest first',
-    tag: 'autofill',
     response: AutofillRunPage,
-    handle: ({ sb, params, query }) => {
-      const app = applicationOf(sb, CLIENT_INTAKE, params.id!);
+    handle: ({ sb, query }, app) => {
       const a = preparationOf(sb, app.id);
       const runs = Object.values(a.runs).sort((x, y) => y.seq - x.seq);
       const page = keysetPage({
@@ -62,8 +61,7 @@ export const autofillRunRoutes: RouteDef[] = [
         items: runs,
         keyOf: (r) => -r.seq,
         scope: `afruns:${app.id}`,
-        pageSize: (query.page_size as number | undefined) ?? 25,
-        cursor: query.cursor as string | undefined,
+        ...pageQuery(query),
         backward: true,
       });
       return { status: 200, body: { ...page, items: page.items.map((r) => runView(sb, r)) } };
@@ -73,28 +71,20 @@ export const autofillRunRoutes: RouteDef[] = [
     // GET client-intake-applications/{id}/autofill-runs/{run_id}/ – one run with its progress
     method: 'GET',
     path: `${RUNS}:run/`,
-    access: ['applications:read'],
     summary: 'Read an Autofill run',
-    tag: 'autofill',
     response: AutofillRun,
-    handle: ({ sb, params }) => {
-      const app = applicationOf(sb, CLIENT_INTAKE, params.id!);
-      const run = runOf(existingAutofillOf(sb, app.id), params.run!);
-      return { status: 200, headers: { ETag: runEtag(run) }, body: runView(sb, run) };
-    },
+    handle: ({ sb, params }, app) => runReply(sb, runOf(existingAutofillOf(sb, app.id), params.run!)),
   },
   {
     // POST client-intake-applications/{id}/autofill-runs/{run_id}/retry/ – a new attempt of a failed run
     method: 'POST',
     path: `${RUNS}:run/retry/`,
-    access: ['autofill:write'],
+    access: AUTOFILL_WRITE,
+    open: true,
     idempotency: 'required',
     summary: 'Retry a failed run: a new attempt of the same run (attempt_sequence + 1) that reads the evidence again; 409 unless can_retry',
-    tag: 'autofill',
     response: AutofillRun,
-    handle: ({ sb, params }) => {
-      const app = applicationOf(sb, CLIENT_INTAKE, params.id!);
-      assertOpen(app);
+    handle: ({ sb, params }, app) => {
       const a = existingAutofillOf(sb, app.id);
       const run = runOf(a, params.run!);
       if (run.status !== 'failed') {
@@ -108,20 +98,17 @@ export const autofillRunRoutes: RouteDef[] = [
         ]);
       }
       retryRun(sb, a!, run);
-      return { status: 200, headers: { ETag: runEtag(run) }, body: runView(sb, run) };
+      return runReply(sb, run);
     },
   },
   {
     // GET client-intake-applications/{id}/autofill-runs/{run_id}/suggestions/ – the run's suggestions in contract order
     method: 'GET',
     path: `${RUNS}:run/suggestions/`,
-    access: ['applications:read'],
     query: SuggestionsQuery,
     summary: 'List a run’s suggestions in contract order, optionally by status (stale is worked out on each read)',
-    tag: 'autofill',
     response: AutofillSuggestionPage,
-    handle: ({ sb, params, query }) => {
-      const app = applicationOf(sb, CLIENT_INTAKE, params.id!);
+    handle: ({ sb, params, query }, app) => {
       const a = existingAutofillOf(sb, app.id);
       const run = runOf(a, params.run!);
       const status = query.status as Suggestion['status'] | undefined;
@@ -134,8 +121,7 @@ export const autofillRunRoutes: RouteDef[] = [
         items: all,
         keyOf: (s) => s.seq,
         scope: `afsug:${app.id}:${run.id}:${status ?? ''}`,
-        pageSize: (query.page_size as number | undefined) ?? 25,
-        cursor: query.cursor as string | undefined,
+        ...pageQuery(query),
         backward: true,
       });
       return { status: 200, body: { ...page, items: page.items.map((s) => suggestionView(sb, app, s, files)) } };
@@ -145,14 +131,12 @@ export const autofillRunRoutes: RouteDef[] = [
     // POST client-intake-applications/{id}/autofill-suggestions/{suggestion_id}/accept/ – write the proposed value
     method: 'POST',
     path: `${SUGGESTION}accept/`,
-    access: ['autofill:write'],
+    access: AUTOFILL_WRITE,
     idempotency: 'optional',
     summary:
       'Accept a pending suggestion: its value is written as the answer (validated like an answer write; 422 when outside the value_schema); returns the suggestion and the new answers_revision. 409 when not pending (stale_suggestion when the answer changed after the run).',
-    tag: 'autofill',
     response: SuggestionAcceptResult,
-    handle: ({ sb, params }) => {
-      const app = applicationOf(sb, CLIENT_INTAKE, params.id!);
+    handle: ({ sb, params }, app) => {
       const { s } = suggestionOf(sb, app.id, params.suggestion!);
       assertOpen(app);
       assertPending(sb, app, s, 'accept');
@@ -167,13 +151,11 @@ export const autofillRunRoutes: RouteDef[] = [
     // POST client-intake-applications/{id}/autofill-suggestions/{suggestion_id}/dismiss/ – set a suggestion aside
     method: 'POST',
     path: `${SUGGESTION}dismiss/`,
-    access: ['autofill:write'],
+    access: AUTOFILL_WRITE,
     idempotency: 'optional',
     summary: 'Dismiss a pending suggestion (409 when not pending)',
-    tag: 'autofill',
     response: AutofillSuggestion,
-    handle: ({ sb, params }) => {
-      const app = applicationOf(sb, CLIENT_INTAKE, params.id!);
+    handle: ({ sb, params }, app) => {
       const { s } = suggestionOf(sb, app.id, params.suggestion!);
       assertPending(sb, app, s, 'dismiss');
       s.status = 'dismissed';
@@ -182,4 +164,4 @@ export const autofillRunRoutes: RouteDef[] = [
       return { status: 200, body: suggestionView(sb, app, s) };
     },
   },
-];
+]);

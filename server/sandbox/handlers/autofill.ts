@@ -6,55 +6,48 @@ import {
   FileUploadCredential,
   PreparationUpdateBody,
   type ErrorDetail,
+  type Permission,
 } from '@/lib/portal';
 import { issueEvidenceUpload, removeEvidence } from '../autofill/evidence';
-import { evidenceSources, preparationEtag, preparationOf, preparationView, startBlocker, touchPreparation, usableSourceIds } from '../autofill/preparation';
-import { runEtag, runView, startRun } from '../autofill/runs';
+import { evidenceSources, preparationEtag, preparationOf, preparationReply, startBlocker, touchPreparation, usableSourceIds } from '../autofill/preparation';
+import { runReply, startRun } from '../autofill/runs';
 import type { RouteDef } from '../http/context';
-import { checkIfMatch } from '../http/etag';
 import { SandboxError } from '../http/errors';
-import { CLIENT_INTAKE, applicationOf } from './application-kinds';
-import { assertOpen } from './applications';
+import { CLIENT_INTAKE } from './application-kinds';
+import { belowApplication } from './application-routes';
 
 /*
  * Autofill preparation (spec 2.11, DESIGN.md §5): read and update it, add and remove evidence files, start a
  * run. Reads need applications:read; every change needs autofill:write.
  */
 
-const PREP = 'client-intake-applications/:id/autofill-preparation/';
+const PREP = 'autofill-preparation/';
+const AUTOFILL_WRITE: Permission[] = ['autofill:write'];
 
-export const autofillPreparationRoutes: RouteDef[] = [
+export const autofillPreparationRoutes: RouteDef[] = belowApplication(CLIENT_INTAKE, 'autofill', [
   {
     // GET client-intake-applications/{id}/autofill-preparation/ – text input, AI mode, evidence and can_start
     method: 'GET',
     path: PREP,
-    access: ['applications:read'],
     summary: 'Read the Autofill preparation (created on first use with revision 1)',
-    tag: 'autofill',
     response: AutofillPreparation,
-    handle: ({ sb, params }) => {
-      const app = applicationOf(sb, CLIENT_INTAKE, params.id!);
-      const a = preparationOf(sb, app.id);
-      return { status: 200, headers: { ETag: preparationEtag(a.preparation) }, body: preparationView(sb, a) };
-    },
+    handle: ({ sb }, app) => preparationReply(sb, preparationOf(sb, app.id)),
   },
   {
     // PATCH client-intake-applications/{id}/autofill-preparation/ – ai_mode and/or text_input, with If-Match
     method: 'PATCH',
     path: PREP,
     ifMatch: 'required',
-    access: ['autofill:write'],
+    access: AUTOFILL_WRITE,
+    open: true,
     summary: 'Update the Autofill preparation: ai_mode and/or text_input (an empty text_input clears it); every change moves revision',
-    tag: 'autofill',
     requestBody: PreparationUpdateBody,
     response: AutofillPreparation,
-    handle: async (ctx) => {
-      const { sb, params } = ctx;
-      const app = applicationOf(sb, CLIENT_INTAKE, params.id!);
-      assertOpen(app);
+    handle: async (ctx, app) => {
+      const { sb } = ctx;
       const a = preparationOf(sb, app.id);
       const p = a.preparation;
-      checkIfMatch(ctx.header('if-match'), preparationEtag(p), true);
+      ctx.ifMatch(preparationEtag(p));
       const body = await ctx.body(PreparationUpdateBody);
       if (body.ai_mode !== undefined) p.ai_mode = body.ai_mode;
       if (body.text_input !== undefined) {
@@ -65,25 +58,23 @@ export const autofillPreparationRoutes: RouteDef[] = [
         }
       }
       touchPreparation(sb, a);
-      return { status: 200, headers: { ETag: preparationEtag(p) }, body: preparationView(sb, a) };
+      return preparationReply(sb, a);
     },
   },
   {
     // POST client-intake-applications/{id}/autofill-preparation/files/ – a credential to upload one evidence file
     method: 'POST',
     path: `${PREP}files/`,
-    access: ['autofill:write'],
+    access: AUTOFILL_WRITE,
+    open: true,
     idempotency: 'optional',
     summary:
       'Request an evidence upload credential: PUT the bytes to upload_url (no API key; Content-Type and Content-Disposition filename); the reply is the preparation with uploaded_file. One credential carries one file; a repeated PUT replaces it.',
-    tag: 'autofill',
     requestBody: EvidenceUploadRequestBody,
     response: FileUploadCredential,
     successStatus: 201,
-    handle: async (ctx) => {
-      const { sb, params } = ctx;
-      const app = applicationOf(sb, CLIENT_INTAKE, params.id!);
-      assertOpen(app);
+    handle: async (ctx, app) => {
+      const { sb } = ctx;
       await ctx.body(EvidenceUploadRequestBody);
       preparationOf(sb, app.id);
       return { status: 201, body: issueEvidenceUpload(sb, app) };
@@ -94,35 +85,31 @@ export const autofillPreparationRoutes: RouteDef[] = [
     method: 'DELETE',
     path: `${PREP}files/:source/`,
     ifMatch: 'required',
-    access: ['autofill:write'],
+    access: AUTOFILL_WRITE,
+    open: true,
     summary: 'Remove an evidence file from the preparation (If-Match: the preparation ETag)',
-    tag: 'autofill',
     response: AutofillPreparation,
-    handle: (ctx) => {
+    handle: (ctx, app) => {
       const { sb, params } = ctx;
-      const app = applicationOf(sb, CLIENT_INTAKE, params.id!);
-      assertOpen(app);
       const a = preparationOf(sb, app.id);
-      checkIfMatch(ctx.header('if-match'), preparationEtag(a.preparation), true);
+      ctx.ifMatch(preparationEtag(a.preparation));
       removeEvidence(sb, app.id, params.source!);
-      return { status: 200, headers: { ETag: preparationEtag(a.preparation) }, body: preparationView(sb, a) };
+      return preparationReply(sb, a);
     },
   },
   {
     // POST client-intake-applications/{id}/autofill-preparation/start/ – start a run (Idempotency-Key)
     method: 'POST',
     path: `${PREP}start/`,
-    access: ['autofill:write'],
+    access: AUTOFILL_WRITE,
+    open: true,
     idempotency: 'required',
     summary: 'Start an Autofill run from the current preparation revision (412 when stale, 409 when can_start is false)',
-    tag: 'autofill',
     requestBody: AutofillStartBody,
     response: AutofillRun,
     successStatus: 201,
-    handle: async (ctx) => {
-      const { sb, params } = ctx;
-      const app = applicationOf(sb, CLIENT_INTAKE, params.id!);
-      assertOpen(app);
+    handle: async (ctx, app) => {
+      const { sb } = ctx;
       const body = await ctx.body(AutofillStartBody);
       const a = preparationOf(sb, app.id);
       const p = a.preparation;
@@ -149,8 +136,7 @@ export const autofillPreparationRoutes: RouteDef[] = [
         if (details.length > 0) throw new SandboxError('validation_failed', 'The evidence selection is not valid.', details);
         sourceIds = usable.filter((id) => wanted.has(id));
       }
-      const run = startRun(sb, app, a, body.ai_mode ?? p.ai_mode, sourceIds);
-      return { status: 201, headers: { ETag: runEtag(run), Location: runView(sb, run).url }, body: runView(sb, run) };
+      return runReply(sb, startRun(sb, app, a, body.ai_mode ?? p.ai_mode, sourceIds), 201);
     },
   },
-];
+]);

@@ -5,7 +5,6 @@ import {
   DealPage,
   DealPipelinePage,
   DealStagePage,
-  LIMITS,
   PageQuery,
   RecipientPage,
   type ErrorDetail,
@@ -16,7 +15,7 @@ import { pipelineRoutes } from './pipelines';
 import { seqPage } from './seq-page';
 import { stageTransitionRoute } from './stage-transitions';
 import { SandboxError, notFound } from '../http/errors';
-import { keysetPage } from '../http/paging';
+import { keysetPage, pageQuery } from '../http/paging';
 import type { Sandbox } from '../sandbox';
 import { newId, nextSeq } from '../store/ids';
 import type { DealRec } from '../store/types';
@@ -25,8 +24,6 @@ import { dealLinkOf, linkDeal } from '../funding/deal-link';
 
 /** Deals list query: paging plus an optional business filter (a biz_ id; anything else is a 400). */
 const DealsQuery = PageQuery.extend({ business_id: BusinessId.optional() });
-
-const pageSizeOf = (q: Record<string, unknown>) => (q.page_size as number | undefined) ?? LIMITS.paging.default;
 
 function dealOf(sb: Sandbox, id: string): DealRec {
   const d = sb.state.deals[id];
@@ -165,7 +162,7 @@ export const dealRoutes: RouteDef[] = [
     response: RecipientPage,
     handle: ({ sb, query }) => {
       const items = sb.state.recipients;
-      const page = keysetPage({ sb, items, keyOf: (_r, i) => i, scope: 'recipients', pageSize: pageSizeOf(query), cursor: query.cursor as string | undefined, backward: true });
+      const page = keysetPage({ sb, items, keyOf: (_r, i) => i, scope: 'recipients', ...pageQuery(query), backward: true });
       return { status: 200, body: { ...page, items: page.items.map((r) => ({ id: r.id, object: 'recipient', name: r.name })) } };
     },
   },

@@ -8,12 +8,12 @@ import {
 } from '@/lib/portal';
 import type { RouteDef } from '../http/context';
 import { SandboxError, notFound } from '../http/errors';
-import { keysetPage } from '../http/paging';
+import { keysetPage, pageQuery } from '../http/paging';
 import type { Sandbox } from '../sandbox';
 import type { FileRec } from '../store/types';
 import { answersChanged } from './answers';
-import { CLIENT_INTAKE, applicationOf, type ApplicationKindSpec } from './application-kinds';
-import { assertOpen } from './applications';
+import { CLIENT_INTAKE, type ApplicationKindSpec } from './application-kinds';
+import { belowApplication } from './application-routes';
 import { downloadToken, issueUpload } from './uploads';
 
 export function fileView(sb: Sandbox, f: FileRec): AnswerFile {
@@ -35,21 +35,18 @@ export function fileView(sb: Sandbox, f: FileRec): AnswerFile {
 /** File uploads and files of one kind of application. */
 export function fileRoutesFor(spec: ApplicationKindSpec): RouteDef[] {
   const deal = spec.kind === 'deal';
-  return [
+  return belowApplication(spec, 'files', [
     {
       // POST {segment}/{id}/file-uploads/ – upload credentials for one file question
       method: 'POST',
-      path: `${spec.segment}/:id/file-uploads/`,
-      access: spec.write,
+      path: 'file-uploads/',
+      open: true,
       summary: deal ? 'Request upload credentials for a deal application' : 'Request upload credentials',
-      tag: 'files',
       requestBody: FileUploadRequestBody,
       response: FileUploadCredential,
       successStatus: 201,
-      handle: async (ctx) => {
-        const { sb, params } = ctx;
-        const app = applicationOf(sb, spec, params.id!);
-        assertOpen(app);
+      handle: async (ctx, app) => {
+        const { sb } = ctx;
         const body = await ctx.body(FileUploadRequestBody);
         const index = sb.index(app);
         const at = { block_key: body.block_key, schema_key: body.schema_key, field_key: body.field_key };
@@ -80,15 +77,12 @@ export function fileRoutesFor(spec: ApplicationKindSpec): RouteDef[] {
     {
       // GET {segment}/{id}/files/ – files attached to the application's file questions
       method: 'GET',
-      path: `${spec.segment}/:id/files/`,
-      access: spec.read,
+      path: 'files/',
       query: AnswerFilesQuery,
       summary: deal ? 'List deal application answer files' : 'List answer files',
-      tag: 'files',
       response: AnswerFilePage,
-      handle: ({ sb, params, query }) => {
-        const app = applicationOf(sb, spec, params.id!);
-        const q = query as { block_key?: string; schema_key?: string; field_key?: string; item_id?: string; page_size?: number; cursor?: string };
+      handle: ({ sb, query }, app) => {
+        const q = query as { block_key?: string; schema_key?: string; field_key?: string; item_id?: string };
         const all = Object.values(app.files)
           .filter(
             (f) =>
@@ -99,21 +93,18 @@ export function fileRoutesFor(spec: ApplicationKindSpec): RouteDef[] {
           )
           .sort((a, b) => a.seq - b.seq);
         const scope = `files:${app.id}:${q.block_key ?? ''}:${q.schema_key ?? ''}:${q.field_key ?? ''}:${q.item_id ?? ''}`;
-        const page = keysetPage({ sb, items: all, keyOf: (f) => f.seq, scope, pageSize: q.page_size ?? 25, cursor: q.cursor, backward: false });
+        const page = keysetPage({ sb, items: all, keyOf: (f) => f.seq, scope, ...pageQuery(query), backward: false });
         return { status: 200, body: { ...page, items: page.items.map((f) => fileView(sb, f)) } };
       },
     },
     {
       // DELETE {segment}/{id}/files/{file_id}/ – remove an attached file
       method: 'DELETE',
-      path: `${spec.segment}/:id/files/:file/`,
-      access: spec.write,
+      path: 'files/:file/',
+      open: true,
       summary: deal ? 'Delete a deal application answer file' : 'Delete an answer file',
-      tag: 'files',
       response: AnswerFileDeleteResult,
-      handle: ({ sb, params }) => {
-        const app = applicationOf(sb, spec, params.id!);
-        assertOpen(app);
+      handle: ({ sb, params }, app) => {
         const f = app.files[params.file!];
         if (!f) throw notFound('file');
         const info = sb.index(app).byKey.get(`${f.block_key}|${f.schema_key}|${f.field_key}`);
@@ -127,7 +118,7 @@ export function fileRoutesFor(spec: ApplicationKindSpec): RouteDef[] {
         return { status: 200, body: { id: f.id, object: 'answer_file', deleted: true } };
       },
     },
-  ];
+  ]);
 }
 
 export const fileRoutes: RouteDef[] = fileRoutesFor(CLIENT_INTAKE);

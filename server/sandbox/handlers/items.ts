@@ -12,16 +12,15 @@ import { checkWrites, fileValues, itemAnswers } from '../domain/answers';
 import type { FieldInfo, GroupInfo } from '../domain/contract-index';
 import { itemAnswerKey } from '../domain/contract-index';
 import type { RouteDef } from '../http/context';
-import { checkIfMatch } from '../http/etag';
 import { SandboxError, notFound } from '../http/errors';
-import { keysetPage } from '../http/paging';
+import { keysetPage, pageQuery } from '../http/paging';
 import type { Sandbox } from '../sandbox';
 import { newId, nextSeq } from '../store/ids';
 import type { ApplicationRec, ItemRec } from '../store/types';
 import { answersChanged, checkRevision } from './answers';
-import { CLIENT_INTAKE, applicationOf, type ApplicationKindSpec } from './application-kinds';
-import { assertOpen } from './applications';
-import { answersEtag } from './views';
+import { CLIENT_INTAKE, type ApplicationKindSpec } from './application-kinds';
+import { belowApplication } from './application-routes';
+import { answersEtag, answersReply } from './views';
 
 function groupOf(sb: Sandbox, app: ApplicationRec, blockKey: string): GroupInfo {
   const g = sb.index(app).groups.get(blockKey);
@@ -84,18 +83,15 @@ function applyItemWrites(item: ItemRec, infos: FieldInfo[], answers: ItemWrite[]
 /** Repeatable items of one kind of application. */
 export function itemRoutesFor(spec: ApplicationKindSpec): RouteDef[] {
   const deal = spec.kind === 'deal';
-  return [
+  return belowApplication(spec, 'answers', [
     {
       // GET {segment}/{id}/repeatable-items/{block_key}/ – items of one group
       method: 'GET',
-      path: `${spec.segment}/:id/repeatable-items/:block/`,
-      access: spec.read,
+      path: 'repeatable-items/:block/',
       query: RepeatableItemsQuery,
       summary: deal ? 'List repeatable items of a deal application' : 'List repeatable items',
-      tag: 'answers',
       response: RepeatableItemPage,
-      handle: ({ sb, params, query }) => {
-        const app = applicationOf(sb, spec, params.id!);
+      handle: ({ sb, params, query }, app) => {
         const g = groupOf(sb, app, params.block!);
         requireOperation(g, 'list');
         const parent = query.parent_item_id as string | undefined;
@@ -107,37 +103,29 @@ export function itemRoutesFor(spec: ApplicationKindSpec): RouteDef[] {
           items: all,
           keyOf: (i) => i.seq,
           scope: `items:${app.id}:${g.group.block_key}:${parent ?? ''}`,
-          pageSize: (query.page_size as number | undefined) ?? LIMITS.answersPaging.default,
-          cursor: query.cursor as string | undefined,
+          ...pageQuery(query, LIMITS.answersPaging.default),
           backward: false,
         });
         const files = fileValues(app);
-        return {
-          status: 200,
-          headers: { ETag: answersEtag(app) },
-          body: { ...page, items: page.items.map((i) => itemView(sb, app, i, files)), answers_revision: app.answers_revision },
-        };
+        return answersReply(app, { ...page, items: page.items.map((i) => itemView(sb, app, i, files)), answers_revision: app.answers_revision });
       },
     },
     {
       // POST {segment}/{id}/repeatable-items/{block_key}/ – add an item (within max_items)
       method: 'POST',
-      path: `${spec.segment}/:id/repeatable-items/:block/`,
+      path: 'repeatable-items/:block/',
+      open: true,
       ifMatch: 'optional',
-      access: spec.write,
       idempotency: 'optional',
       summary: deal ? 'Create a repeatable item of a deal application' : 'Create a repeatable item',
-      tag: 'answers',
       requestBody: RepeatableItemCreateBody,
       response: RepeatableItemMutationResult,
       successStatus: 201,
-      handle: async (ctx) => {
+      handle: async (ctx, app) => {
         const { sb, params } = ctx;
-        const app = applicationOf(sb, spec, params.id!);
-        assertOpen(app);
         const g = groupOf(sb, app, params.block!);
         requireOperation(g, 'create');
-        checkIfMatch(ctx.header('if-match'), answersEtag(app), false);
+        ctx.ifMatch(answersEtag(app));
         const body = await ctx.body(RepeatableItemCreateBody);
         if (body.block_key !== g.group.block_key) {
           throw new SandboxError('validation_failed', 'block_key must match the group in the path.', [
@@ -172,51 +160,45 @@ export function itemRoutesFor(spec: ApplicationKindSpec): RouteDef[] {
         applyItemWrites(item, infos, writes);
         app.items[item.item_id] = item;
         answersChanged(sb, app);
-        return { status: 201, headers: { ETag: answersEtag(app) }, body: { item: itemView(sb, app, item), answers_revision: app.answers_revision } };
+        return answersReply(app, { item: itemView(sb, app, item), answers_revision: app.answers_revision }, 201);
       },
     },
     {
       // PATCH {segment}/{id}/repeatable-items/{block_key}/{item_id}/ – write an item's answers
       method: 'PATCH',
-      path: `${spec.segment}/:id/repeatable-items/:block/:item/`,
+      path: 'repeatable-items/:block/:item/',
+      open: true,
       ifMatch: 'required',
-      access: spec.write,
       summary: deal ? 'Update a repeatable item of a deal application' : 'Update a repeatable item',
-      tag: 'answers',
       requestBody: RepeatableItemUpdateBody,
       response: RepeatableItemMutationResult,
-      handle: async (ctx) => {
+      handle: async (ctx, app) => {
         const { sb, params } = ctx;
-        const app = applicationOf(sb, spec, params.id!);
-        assertOpen(app);
         const g = groupOf(sb, app, params.block!);
         requireOperation(g, 'update');
         const item = itemOf(app, g, params.item!);
-        checkIfMatch(ctx.header('if-match'), answersEtag(app), true);
+        ctx.ifMatch(answersEtag(app));
         const body = await ctx.body(RepeatableItemUpdateBody);
         checkRevision(app, body.answers_revision);
         const infos = checkItemWrites(sb, app, g, body.answers, item.item_id);
         if (applyItemWrites(item, infos, body.answers)) answersChanged(sb, app);
-        return { status: 200, headers: { ETag: answersEtag(app) }, body: { item: itemView(sb, app, item), answers_revision: app.answers_revision } };
+        return answersReply(app, { item: itemView(sb, app, item), answers_revision: app.answers_revision });
       },
     },
     {
       // DELETE {segment}/{id}/repeatable-items/{block_key}/{item_id}/ – remove an item and its children
       method: 'DELETE',
-      path: `${spec.segment}/:id/repeatable-items/:block/:item/`,
+      path: 'repeatable-items/:block/:item/',
+      open: true,
       ifMatch: 'required',
-      access: spec.write,
       summary: deal ? 'Delete a repeatable item of a deal application' : 'Delete a repeatable item',
-      tag: 'answers',
       response: RepeatableItemDeleteResult,
-      handle: (ctx) => {
+      handle: (ctx, app) => {
         const { sb, params } = ctx;
-        const app = applicationOf(sb, spec, params.id!);
-        assertOpen(app);
         const g = groupOf(sb, app, params.block!);
         requireOperation(g, 'delete');
         const item = itemOf(app, g, params.item!);
-        checkIfMatch(ctx.header('if-match'), answersEtag(app), true);
+        ctx.ifMatch(answersEtag(app));
         const count = siblings(app, item.block_key, item.parent_item_id).length;
         if (g.group.min_items !== null && count <= g.group.min_items) {
           throw new SandboxError('validation_failed', `At least ${g.group.min_items} ${g.label.toLowerCase()} item${g.group.min_items === 1 ? ' is' : 's are'} required; change this item instead.`, [
@@ -238,10 +220,10 @@ export function itemRoutesFor(spec: ApplicationKindSpec): RouteDef[] {
           for (const f of Object.values(app.files)) if (f.item_id === id) delete app.files[f.id];
         }
         answersChanged(sb, app);
-        return { status: 200, headers: { ETag: answersEtag(app) }, body: { deleted_item_ids: removed, answers_revision: app.answers_revision } };
+        return answersReply(app, { deleted_item_ids: removed, answers_revision: app.answers_revision });
       },
     },
-  ];
+  ]);
 }
 
 export const itemRoutes: RouteDef[] = itemRoutesFor(CLIENT_INTAKE);

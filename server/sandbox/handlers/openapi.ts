@@ -29,7 +29,7 @@ function queryParameters(route: RouteDef) {
  * The OpenAPI 3.1 document, generated from the routes and the lib/portal zod schemas rather than written
  * by hand. With a key, only the operations that key may call are listed.
  */
-export function openApiDocument(sb: Sandbox, routes: RouteDef[], key: ApiKeyDef | null) {
+function openApiDocument(sb: Sandbox, routes: RouteDef[], key: ApiKeyDef | null) {
   const perms = key ? effectivePermissions(key) : null;
   const visible = routes.filter((r) => !perms || r.access === 'any' || r.access.some((p) => perms.has(p)));
   const paths: Record<string, Record<string, unknown>> = {};

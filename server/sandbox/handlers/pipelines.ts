@@ -1,8 +1,8 @@
-import { LIMITS, PageQuery, type Permission } from '@/lib/portal';
+import { PageQuery, type Permission } from '@/lib/portal';
 import type { z } from 'zod';
 import type { RouteDef } from '../http/context';
 import { notFound } from '../http/errors';
-import { keysetPage } from '../http/paging';
+import { keysetPage, pageQuery } from '../http/paging';
 import type { Sandbox } from '../sandbox';
 import type { SeedPipeline } from '../seed/types';
 import { COLLECTIONS } from './collections';
@@ -15,8 +15,6 @@ interface PipelineKind {
   pipelinePage: z.ZodType;
   stagePage: z.ZodType;
 }
-
-const pageSizeOf = (q: Record<string, unknown>) => (q.page_size as number | undefined) ?? LIMITS.paging.default;
 
 /** GET <kind>-pipelines/ and GET <kind>-pipelines/{id}/stages/: the same two reads for businesses and deals. */
 export function pipelineRoutes(k: PipelineKind): RouteDef[] {
@@ -33,7 +31,7 @@ export function pipelineRoutes(k: PipelineKind): RouteDef[] {
       tag,
       response: k.pipelinePage,
       handle: ({ sb, query }) => {
-        const page = keysetPage({ sb, items: k.pipelines(sb), keyOf: (_p, i) => i, scope: `${k.kind}-pipelines`, pageSize: pageSizeOf(query), cursor: query.cursor as string | undefined, backward: true });
+        const page = keysetPage({ sb, items: k.pipelines(sb), keyOf: (_p, i) => i, scope: `${k.kind}-pipelines`, ...pageQuery(query), backward: true });
         return {
           status: 200,
           body: { ...page, items: page.items.map((p) => ({ id: p.id, object: `${k.kind}_pipeline`, name: p.name, stages_url: k.stagesUrl(sb, p.id) })) },
@@ -52,7 +50,7 @@ export function pipelineRoutes(k: PipelineKind): RouteDef[] {
       handle: ({ sb, params, query }) => {
         const pipeline = k.pipelines(sb).find((p) => p.id === params.id);
         if (!pipeline) throw notFound(`${k.kind} pipeline`);
-        const page = keysetPage({ sb, items: pipeline.stages, keyOf: (_s, i) => i, scope: `${k.kind}-stages:${pipeline.id}`, pageSize: pageSizeOf(query), cursor: query.cursor as string | undefined, backward: true });
+        const page = keysetPage({ sb, items: pipeline.stages, keyOf: (_s, i) => i, scope: `${k.kind}-stages:${pipeline.id}`, ...pageQuery(query), backward: true });
         return {
           status: 200,
           body: {

@@ -1,7 +1,6 @@
 import { StageTransitionBody } from '@/lib/portal';
 import type { z } from 'zod';
 import type { RouteDef } from '../http/context';
-import { checkIfMatch } from '../http/etag';
 import { SandboxError } from '../http/errors';
 import type { Sandbox } from '../sandbox';
 import { COLLECTIONS } from './collections';
@@ -52,7 +51,7 @@ export function stageTransitionRoute<R extends Staged>(k: StageTransitionKind<R>
     handle: async (ctx) => {
       const { sb, params } = ctx;
       const r = k.find(sb, params.id!);
-      checkIfMatch(ctx.header('if-match'), k.etag(r), true);
+      ctx.ifMatch(k.etag(r));
       const { stage_id } = await ctx.body(StageTransitionBody);
       const { pipeline, stage: from } = k.workflow(sb, r);
       const stage = pipeline.stages.find((s) => s.id === stage_id);

@@ -8,7 +8,7 @@ import type { Sandbox } from '../sandbox';
 import { newId, nextSeq } from '../store/ids';
 import { handleEvidenceTransfer, isEvidenceUpload } from '../autofill/evidence';
 import { answersChanged } from './answers';
-import { assertOpen } from './applications';
+import { assertOpen } from './application-kinds';
 import { downloadToken, maxFiles } from './uploads';
 
 

@@ -6,10 +6,10 @@ import { newId, randomToken } from '../store/ids';
 import type { ApplicationRec } from '../store/types';
 
 /** Whether a file question takes several files (its value_schema allows more than one item). */
-export const takesMultiple = (info: FieldInfo) => (info.field.value_schema.maxItems ?? 1) > 1;
+const takesMultiple = (info: FieldInfo) => (info.field.value_schema.maxItems ?? 1) > 1;
 export const maxFiles = (info: FieldInfo) => info.field.value_schema.maxItems ?? 1;
 
-export const requestPathOf = (info: FieldInfo, itemId: string | null) =>
+const requestPathOf = (info: FieldInfo, itemId: string | null) =>
   [info.question.block_key, itemId, info.question.schema_key, info.field.field_key].filter(Boolean).join('/');
 
 /** Issues a signed, expiring upload URL for one file question: its token is the only credential. */

@@ -15,7 +15,7 @@ export function applicationRef(sb: Sandbox, appId: string) {
   return { id: appId, object: 'client_intake_application' as const, url: sb.urls.application(appId) };
 }
 
-export function applicationStatus(app: ApplicationRec) {
+function applicationStatus(app: ApplicationRec) {
   if (app.submitted_at) return { key: 'submitted', label: 'Submitted', updated_at: app.submitted_at };
   if (app.answers_updated_at) return { key: 'in_progress', label: 'In progress', updated_at: app.answers_updated_at };
   return { key: 'not_started', label: 'Not started', updated_at: null };
@@ -42,7 +42,7 @@ export function applicationView(sb: Sandbox, app: ApplicationRec): Application {
   };
 }
 
-export function dealApplicationRef(sb: Sandbox, appId: string) {
+function dealApplicationRef(sb: Sandbox, appId: string) {
   return { id: appId, object: 'deal_application' as const, url: sb.urls.dealApplication(appId) };
 }
 
@@ -102,4 +102,7 @@ export const dealEtag = (d: DealRec) => versionEtag('deal', d.id, d.revision);
 export const applicationEtag = (app: ApplicationRec) => versionEtag('app', app.id, app.revision, app.answers_revision);
 /** One ETag for the answer set: answers, repeatable items and files all move answers_revision. */
 export const answersEtag = (app: ApplicationRec) => versionEtag('answers', app.id, app.answers_revision);
+
+/** A reply about the answer set (answers, items), carrying its ETag. */
+export const answersReply = (app: ApplicationRec, body: unknown, status = 200) => ({ status, headers: { ETag: answersEtag(app) }, body });
 export const businessEtag = (b: BusinessRec) => versionEtag('business', b.id, b.revision);

@@ -21,6 +21,8 @@ export interface Ctx {
   query: Record<string, unknown>;
   key: ApiKeyDef;
   header(name: string): string | undefined;
+  /** If-Match against the resource's current ETag, required or not as the route declares (428 missing, 412 stale). */
+  ifMatch(current: string): void;
   /** The raw request body, read once (bounded by maxBytes). */
   rawBody(): Promise<Buffer>;
   /** The JSON body parsed with a schema: 400 for malformed JSON, 422 naming each invalid property. */
@@ -39,7 +41,7 @@ export interface RouteDef {
   query?: z.ZodType;
   /** Whether an Idempotency-Key is required, accepted or not used. */
   idempotency?: 'required' | 'optional';
-  /** Whether If-Match is required or checked when given (documented; the handler checks it against its ETag). */
+  /** Whether If-Match is required or checked when given (the handler checks it against its ETag with ctx.ifMatch). */
   ifMatch?: 'required' | 'optional';
   /** Resource kind for the OpenAPI document. */
   summary: string;

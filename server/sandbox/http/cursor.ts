@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { invalidParameter } from './errors';
 
 /** What a cursor carries: where to continue, which way, and what it was issued for. */
-export interface CursorPayload {
+interface CursorPayload {
   /** Collection and filters the cursor is bound to. */
   scope: string;
   /** Keyset position: items strictly after (next) or before (prev) this sequence number. */

@@ -1,4 +1,11 @@
+import { LIMITS } from '@/lib/portal';
 import type { Sandbox } from '../sandbox';
+
+/** page_size (or the collection's default) and cursor of a paged read's parsed query. */
+export const pageQuery = (query: Record<string, unknown>, defaultSize: number = LIMITS.paging.default) => ({
+  pageSize: (query.page_size as number | undefined) ?? defaultSize,
+  cursor: query.cursor as string | undefined,
+});
 
 interface PageArgs<T> {
   sb: Sandbox;

@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { ErrorDetail } from '@/lib/portal';
+import { readBody } from './body';
 import { SandboxError } from './errors';
 
 /** Constant-time comparison of secrets (API keys, upload tokens). */
@@ -18,26 +19,16 @@ export function sizeLabel(bytes: number): string {
 }
 
 /**
- * The bytes of an upload, refused with 422 `file_too_large` as soon as they pass `limit` (the rest of the
- * body is drained so the reply still reaches the client). `at` names the question in the error detail.
+ * The bytes of an upload, refused with 422 `file_too_large` as soon as they pass `limit`. `at` names the
+ * question in the error detail.
  */
 export function readUploadBody(req: IncomingMessage, limit: number, at: Partial<ErrorDetail> = {}): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (c: Buffer) => {
-      size += c.length;
-      if (size > limit) {
-        req.removeAllListeners('data');
-        req.resume();
-        reject(new SandboxError('validation_failed', `The file is larger than the ${sizeLabel(limit)} limit.`, [
-          { code: 'file_too_large', message: `At most ${limit} bytes.`, ...at },
-        ]));
-        return;
-      }
-      chunks.push(c);
-    });
-    req.on('end', () => resolve(Buffer.concat(chunks)));
-    req.on('error', reject);
-  });
+  return readBody(
+    req,
+    limit,
+    () =>
+      new SandboxError('validation_failed', `The file is larger than the ${sizeLabel(limit)} limit.`, [
+        { code: 'file_too_large', message: `At most ${limit} bytes.`, ...at },
+      ]),
+  );
 }

@@ -7,8 +7,8 @@ import type { SeedAnswer, SeedDeal, SeedDealPipeline, SeedDeals, SeedItem, SeedR
  * businesses at different stages (one for the Portal itself, one sample), each with its lender application.
  */
 
-export const DEAL_PIPELINE_ID = 'dpipe_funding';
-export const DEAL_STAGE = {
+const DEAL_PIPELINE_ID = 'dpipe_funding';
+const DEAL_STAGE = {
   draft: 'dstg_draft',
   submitted: 'dstg_submittedtorecipient',
   inReview: 'dstg_inreview',

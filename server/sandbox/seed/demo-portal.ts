@@ -1,5 +1,6 @@
 import type { AnswerValue } from '@/lib/portal';
 import {
+  EXAMPLE_ADDRESS,
   FUNDING_CONTRACT_VERSION,
   type ASSET_TYPES,
   type Address,
@@ -28,8 +29,8 @@ import type {
  * something true to show (an empty application, partial answers, nested items, a submitted one, a sample).
  */
 
-export const DEMO_PORTAL = { id: 'portal_demo', name: 'Northwind Capital (demo)' };
-export const DEMO_CHANNEL_SLUGS = ['partner-web', 'broker-network', 'events-2026'];
+const DEMO_PORTAL = { id: 'portal_demo', name: 'Northwind Capital (demo)' };
+const DEMO_CHANNEL_SLUGS = ['partner-web', 'broker-network', 'events-2026'];
 
 const ONBOARDING = 'bpipe_onboarding';
 const RENEWALS = 'bpipe_renewals';
@@ -305,14 +306,7 @@ const MERIDIAN: FundingProfile = {
   employee_count: 24,
   website: 'https://meridian-engineering.example',
   online_presence_url: null,
-  address: {
-    line1: '14 Foundry Lane',
-    line2: 'Unit 3',
-    city: 'Leeds',
-    region: 'West Yorkshire',
-    postal_code: 'LS1 4AB',
-    country: 'GB',
-  },
+  address: EXAMPLE_ADDRESS,
   description: 'We design and machine precision parts for rail and aerospace customers across the UK and Europe.',
   contact: {
     name: 'Alex Morgan',

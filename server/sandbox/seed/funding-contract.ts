@@ -16,7 +16,7 @@ import type { ContractTemplate } from './types';
  * and the forms rely on (block keys, field keys, shapes and operations per kind, display order) live in one place.
  */
 
-export const PHONE_PATTERN = '^\\+?[0-9 ()-]{7,20}$';
+const PHONE_PATTERN = '^\\+?[0-9 ()-]{7,20}$';
 
 /** value_schema per kind, as the sandbox's contracts agree to write them. */
 export const vs = {
@@ -52,7 +52,7 @@ export const vs = {
   files: (maxItems: number): ValueSchema => ({ type: 'array', items: { type: 'string' }, maxItems }),
 };
 
-export function answerShapeOf(kind: KnownKind): AnswerShape {
+function answerShapeOf(kind: KnownKind): AnswerShape {
   if (kind === 'single_choice' || kind === 'multi_choice') return 'selection_list';
   return kind === 'file' ? 'file' : 'field';
 }
@@ -325,7 +325,8 @@ export const FUNDING_TIMELINES = ['within_two_weeks', 'within_one_month', 'withi
 export const CONTACT_METHODS = ['email', 'phone', 'either'] as const;
 export const ASSET_TYPES = ['property', 'vehicle', 'equipment', 'inventory', 'receivables', 'other'] as const;
 
-const EXAMPLE_ADDRESS: Address = {
+/** The address questions' example: Meridian's, the demo business that fills this contract. */
+export const EXAMPLE_ADDRESS: Address = {
   line1: '14 Foundry Lane',
   line2: 'Unit 3',
   city: 'Leeds',

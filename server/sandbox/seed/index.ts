@@ -4,11 +4,11 @@ import { buildDeals } from './deals';
 import { buildFunders } from './funders';
 import { buildProjects } from './projects';
 import { buildDemoPortal } from './demo-portal';
-import { FUNDING_CONTRACT_VERSION, buildFundingContract } from './funding-contract';
-import { LARGE_CONTRACT_VERSION, buildLargeContract } from './large-contract';
+import { buildFundingContract } from './funding-contract';
+import { buildLargeContract } from './large-contract';
 import type { SeedData } from './types';
 
-export { CRITERIA_CONTRACT_VERSION, DEAL_CONTRACT_VERSION, FUNDING_CONTRACT_VERSION, LARGE_CONTRACT_VERSION };
+export { CRITERIA_CONTRACT_VERSION, DEAL_CONTRACT_VERSION };
 export type * from './types';
 
 /**

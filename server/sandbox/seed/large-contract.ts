@@ -26,9 +26,9 @@ import type { ContractTemplate, SeedAnswer, SeedItem } from './types';
  */
 
 export const LARGE_CONTRACT_VERSION = 'large-1000-v1';
-export const LARGE_SECTION_COUNT = 45;
-export const LARGE_QUESTIONS_PER_SECTION = 20;
-export const LARGE_OPTIONS = ['option_a', 'option_b', 'option_c', 'option_d'] as const;
+const LARGE_SECTION_COUNT = 45;
+const LARGE_QUESTIONS_PER_SECTION = 20;
+const LARGE_OPTIONS = ['option_a', 'option_b', 'option_c', 'option_d'] as const;
 
 const THEMES = [
   'Operations',
@@ -49,11 +49,11 @@ const THEMES = [
 ] as const;
 
 const pad = (n: number) => String(n).padStart(2, '0');
-export const largeSectionKey = (section: number) => `p${pad(section)}`;
-export const largeQuestionKey = (section: number, index: number) => `p${pad(section)}q${pad(index + 1)}`;
+const largeSectionKey = (section: number) => `p${pad(section)}`;
+const largeQuestionKey = (section: number, index: number) => `p${pad(section)}q${pad(index + 1)}`;
 
 /** Kinds rotate by section so every section mixes all of them, in a different order. */
-export const largeKindAt = (section: number, index: number): KnownKind =>
+const largeKindAt = (section: number, index: number): KnownKind =>
   KNOWN_KINDS[(section + index) % KNOWN_KINDS.length] ?? 'text';
 
 const SCALARS: Record<Exclude<KnownKind, 'address' | 'file'>, { schema: () => ValueSchema; example: unknown }> = {

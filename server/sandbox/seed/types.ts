@@ -79,7 +79,7 @@ export interface SeedBusiness {
 }
 
 /** A stage of a deal pipeline; `outcome` marks a stage that closes the deal (the deal's status). */
-export interface SeedDealStage extends SeedStage {
+interface SeedDealStage extends SeedStage {
   outcome?: 'won' | 'lost';
 }
 

@@ -24,7 +24,7 @@ export function loadState(file: string): State | null {
 }
 
 /** Writes atomically (temp file then rename) so a crash never leaves half a file behind. */
-export function saveState(file: string, state: State) {
+function saveState(file: string, state: State) {
   mkdirSync(dirname(file), { recursive: true });
   const tmp = `${file}.${process.pid}.tmp`;
   writeFileSync(tmp, JSON.stringify(state));

@@ -1,26 +1,19 @@
 import type { AnswerValue } from '@/lib/portal';
-import type { ContractTemplate, SeedDealPipeline, SeedPipeline, SeedRecipient, SeedTag } from '../seed/types';
+import type { SeedData, SeedFunding, SeedPerson } from '../seed/types';
 import type { AutofillState } from '../autofill/types';
 import type { FundingState } from '../funding/types';
 
-/** The sandbox's whole state: plain JSON, so it can be written to and read from the data file as it is. */
-export interface State {
+/**
+ * The sandbox's whole state: the seed's portal, pipelines, contracts and tags as they are, its businesses and
+ * deals as records by id. Plain JSON, so it can be written to and read from the data file as it is.
+ */
+export interface State extends Omit<SeedData, 'businesses' | 'deals' | keyof SeedFunding> {
   version: 1;
   /** Monotonic counter used for ids and keyset ordering. */
   seq: number;
-  portal: { id: string; name: string };
-  channel_slugs: string[];
-  business_pipelines: SeedPipeline[];
-  default_business_stage: { pipeline_id: string; stage_id: string };
-  default_contract_version: string;
-  contracts: Record<string, ContractTemplate>;
-  tags: SeedTag[];
   businesses: Record<string, BusinessRec>;
   applications: Record<string, ApplicationRec>;
   uploads: Record<string, UploadRec>;
-  deal_pipelines: SeedDealPipeline[];
-  recipients: SeedRecipient[];
-  default_deal_contract_version: string;
   deals: Record<string, DealRec>;
   /** Autofill preparations, runs, suggestions and evidence uploads; created on first use (absent from older data files). */
   autofill?: AutofillState;
@@ -28,18 +21,8 @@ export interface State {
   funding?: FundingState;
 }
 
-export interface PersonRec {
-  id: string;
-  full_name: string;
-  email: string;
-  phone_number: string;
-  company_name: string;
-  job_title: string;
-  notes: string;
-  is_do_not_contact: boolean;
-  is_primary: boolean;
-  owner: { email: string; name: string } | null;
-  tag_ids: string[];
+/** A seeded person and a created one alike, with the times the store keeps. */
+interface PersonRec extends SeedPerson {
   created_at: string;
   updated_at: string;
 }
@@ -114,7 +97,7 @@ export interface ApplicationRec {
   answers_updated_at: string | null;
 }
 
-export interface UploadRec {
+interface UploadRec {
   id: string;
   application_id: string;
   block_key: string;

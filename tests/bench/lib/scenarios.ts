@@ -55,8 +55,15 @@ export async function prepareWriteTargets(baseUrl: string, apiKey: string, count
   return targets;
 }
 
+/** How answer writes reach the application: where, with which headers, and what a reply carries forward. */
+interface AnswerWriteRoute {
+  url(t: WriteTarget): string;
+  headers: Record<string, string>;
+  carry(t: WriteTarget, headers: Record<string, string | string[] | undefined>, body: string): void;
+}
+
 /** Answer writes: each worker writes its own application and carries answers_revision and ETag forward. */
-export function writeLoad(name: string, targets: WriteTarget[], headers: Record<string, string>, seconds: number): LoadSpec {
+function answerWriteLoad(name: string, targets: WriteTarget[], seconds: number, route: AnswerWriteRoute): LoadSpec {
   return {
     name,
     connections: targets.length,
@@ -66,19 +73,27 @@ export function writeLoad(name: string, targets: WriteTarget[], headers: Record<
       t.n += 1;
       return {
         method: 'PATCH',
-        url: t.answersUrl,
-        headers: { ...headers, 'Content-Type': 'application/json', 'If-Match': t.etag },
+        url: route.url(t),
+        headers: { ...route.headers, 'Content-Type': 'application/json', 'If-Match': t.etag },
         body: JSON.stringify({ answers_revision: t.revision, answers: [{ ...t.key, value: `Bench value ${t.n}` }] }),
       };
     },
     onReply: (w, status, h, body) => {
-      if (status !== 200) return;
-      const t = targets[w]!;
-      t.revision = (JSON.parse(body) as { answers_revision: number }).answers_revision;
-      if (typeof h.etag === 'string') t.etag = h.etag;
+      if (status === 200) route.carry(targets[w]!, h, body);
     },
   };
 }
+
+/** Answer writes to the Portal: the revision from the reply's body, the ETag from its header. */
+export const writeLoad = (name: string, targets: WriteTarget[], headers: Record<string, string>, seconds: number): LoadSpec =>
+  answerWriteLoad(name, targets, seconds, {
+    url: (t) => t.answersUrl,
+    headers,
+    carry: (t, h, body) => {
+      t.revision = (JSON.parse(body) as { answers_revision: number }).answers_revision;
+      if (typeof h.etag === 'string') t.etag = h.etag;
+    },
+  });
 
 /** Reads of one URL by every worker. */
 export const readLoad = (name: string, url: string, headers: Record<string, string>, connections: number, seconds: number): LoadSpec => ({
@@ -93,27 +108,13 @@ export const readLoad = (name: string, url: string, headers: Record<string, stri
  * (session cookie, X-CSRF, Origin, If-Match), carrying `answers_revision` and `etag` forward from the
  * BFF's JSON reply.
  */
-export function bffWriteLoad(name: string, targets: WriteTarget[], bffOrigin: string, cookie: string, seconds: number): LoadSpec {
-  return {
-    name,
-    connections: targets.length,
-    durationSeconds: seconds,
-    next: (w) => {
-      const t = targets[w]!;
-      t.n += 1;
-      return {
-        method: 'PATCH',
-        url: `${bffOrigin}/api/applications/${t.applicationId}/answers`,
-        headers: { Cookie: cookie, 'X-CSRF': '1', Origin: bffOrigin, 'Content-Type': 'application/json', 'If-Match': t.etag },
-        body: JSON.stringify({ answers_revision: t.revision, answers: [{ ...t.key, value: `Bench value ${t.n}` }] }),
-      };
-    },
-    onReply: (w, status, _h, body) => {
-      if (status !== 200) return;
-      const t = targets[w]!;
+export const bffWriteLoad = (name: string, targets: WriteTarget[], bffOrigin: string, cookie: string, seconds: number): LoadSpec =>
+  answerWriteLoad(name, targets, seconds, {
+    url: (t) => `${bffOrigin}/api/applications/${t.applicationId}/answers`,
+    headers: { Cookie: cookie, 'X-CSRF': '1', Origin: bffOrigin },
+    carry: (t, _h, body) => {
       const reply = JSON.parse(body) as { answers_revision: number; etag: string };
       t.revision = reply.answers_revision;
       t.etag = reply.etag;
     },
-  };
-}
+  });

@@ -3,8 +3,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import pg from 'pg';
 import { startNextServer, type NextServer } from '../../e2e/support/next-server';
+import { adminQuery, withSearchPath } from '../../support/pg-admin';
 
 export interface BenchBff {
   url: string;
@@ -37,19 +37,12 @@ interface BenchDatabase {
 async function benchDatabase(postgresUrl: string | null | undefined, dir: string): Promise<BenchDatabase> {
   if (!postgresUrl) return { env: { DATA_DIR: join(dir, 'data') }, kind: 'embedded (PGlite)', drop: async () => undefined };
   const schema = `bench_${process.pid}_${randomBytes(3).toString('hex')}`;
-  const admin = async (sql: string) => {
-    const c = new pg.Client({ connectionString: postgresUrl });
-    await c.connect();
-    try {
-      await c.query(sql);
-    } finally {
-      await c.end();
-    }
+  await adminQuery(postgresUrl, `CREATE SCHEMA ${schema}`);
+  return {
+    env: { DATABASE_URL: withSearchPath(postgresUrl, schema) },
+    kind: 'PostgreSQL',
+    drop: () => adminQuery(postgresUrl, `DROP SCHEMA IF EXISTS ${schema} CASCADE`),
   };
-  await admin(`CREATE SCHEMA ${schema}`);
-  const url = new URL(postgresUrl);
-  url.searchParams.set('options', `-c search_path=${schema}`);
-  return { env: { DATABASE_URL: url.toString() }, kind: 'PostgreSQL', drop: () => admin(`DROP SCHEMA IF EXISTS ${schema} CASCADE`) };
 }
 
 /**

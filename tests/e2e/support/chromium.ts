@@ -22,7 +22,7 @@ const CHROMIUM_ARGS = [
  * 3. /usr/bin/chromium, when present;
  * 4. otherwise Playwright's default, which fails with its own "run npx playwright install" hint.
  */
-export function chromiumExecutablePath(): string | undefined {
+function chromiumExecutablePath(): string | undefined {
   const explicit = process.env.PLAYWRIGHT_CHROMIUM_PATH || process.env.CHROMIUM_PATH;
   if (explicit) {
     if (!fs.existsSync(explicit)) throw new Error(`Chromium not found at ${explicit} (from $PLAYWRIGHT_CHROMIUM_PATH / $CHROMIUM_PATH)`);

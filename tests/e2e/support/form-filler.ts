@@ -40,7 +40,7 @@ function exampleOf(contract: ContractView, field: FieldModel): unknown {
 const attr = (s: string) => s.replace(/["\\]/g, '\\$&');
 
 /** The first input of a field within a scope (radios and boxes after the first carry a suffix). */
-export const inputOf = (scope: Locator, field: FieldModel) =>
+const inputOf = (scope: Locator, field: FieldModel) =>
   scope.locator(`[id^="f-"][id$=".${attr(field.schemaKey)}.${attr(field.fieldKey)}"]`).first();
 
 const optionOf = (scope: Locator, field: FieldModel, value: string) =>

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { REPO_ROOT } from './paths';
 import { E2E_HOST, getFreePort } from './ports';
 
-export interface StartNextServerOptions {
+interface StartNextServerOptions {
   /**
    * Variables for the app on top of a minimal base environment (PATH, HOME, locale, temp dir,
    * NODE_ENV=production, NEXT_TELEMETRY_DISABLED=1). Nothing else leaks in from the shell

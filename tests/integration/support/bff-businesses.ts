@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
 import { BusinessCreatedView } from '@/lib/bff/businesses';
 import { DealView } from '@/lib/bff/deals';
+import type { AuditRow } from '@/server/audit';
 import { createClientSession, sealSessionId, sessionCookieName } from '@/server/auth';
 import { createInvitation } from '@/server/invitations';
 import { SENTINEL_API_KEY, SENTINEL_SESSION_SECRET } from '../../support/bff-stack';
@@ -66,29 +67,20 @@ export async function expectStaffOnly(calls: RouteCall[]) {
   }
 }
 
-interface AuditRow {
-  operation: string;
-  object_type: string;
-  object_id: string | null;
-  application_id: string | null;
-  upstream_request_id: string | null;
-  outcome: 'success' | 'failure';
-  status: number;
-  actor_label: string;
-}
+type AuditRowSeen = Pick<AuditRow, 'operation' | 'object_type' | 'object_id' | 'application_id' | 'upstream_request_id' | 'outcome' | 'status' | 'actor_label'>;
 
 const AUDIT_COLUMNS = 'operation, object_type, object_id, application_id, upstream_request_id, outcome, status, actor_label';
 
 /** The audit rows of one operation on one object, oldest first. */
 export async function auditRows(operation: string, objectId: string) {
   const db = await bffDb();
-  return db.query<AuditRow>(`SELECT ${AUDIT_COLUMNS} FROM audit_log WHERE operation = $1 AND object_id = $2 ORDER BY id`, [operation, objectId]);
+  return db.query<AuditRowSeen>(`SELECT ${AUDIT_COLUMNS} FROM audit_log WHERE operation = $1 AND object_id = $2 ORDER BY id`, [operation, objectId]);
 }
 
 /** The audit rows of one operation within one application, oldest first. */
 export async function auditRowsOfApplication(operation: string, applicationId: string) {
   const db = await bffDb();
-  return db.query<AuditRow>(`SELECT ${AUDIT_COLUMNS} FROM audit_log WHERE operation = $1 AND application_id = $2 ORDER BY id`, [
+  return db.query<AuditRowSeen>(`SELECT ${AUDIT_COLUMNS} FROM audit_log WHERE operation = $1 AND application_id = $2 ORDER BY id`, [
     operation,
     applicationId,
   ]);

@@ -6,6 +6,7 @@ import { createDb } from '@/server/db';
 import type { Db } from '@/server/db/types';
 import { createInvitation } from '@/server/invitations';
 import { SENTINEL_SESSION_SECRET, type ProvidedBff } from '../../support/bff-stack';
+import { JsonClient, readReply, type Reply } from './json-client';
 
 /** The running BFF stack of this Vitest run (tests/support/global-setup.ts). */
 export function bffStack(): ProvidedBff {
@@ -26,12 +27,7 @@ afterAll(async () => {
   await d?.close();
 });
 
-export interface Reply<T = unknown> {
-  status: number;
-  headers: Headers;
-  body: T;
-  text: string;
-}
+export type { Reply };
 
 export interface CallOptions {
   body?: unknown;
@@ -43,9 +39,11 @@ export interface CallOptions {
 }
 
 /** A browser stand-in: keeps the session cookie and sends what the app's own fetch wrapper sends. */
-export class BffClient {
+export class BffClient extends JsonClient<CallOptions> {
   cookies = new Map<string, string>();
-  constructor(readonly base = bffStack().url) {}
+  constructor(readonly base = bffStack().url) {
+    super();
+  }
 
   cookieHeader() {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
@@ -74,21 +72,8 @@ export class BffClient {
       if (value === '' || /max-age=0/i.test(c)) this.cookies.delete(name);
       else this.cookies.set(name, value);
     }
-    const text = await res.text();
-    let parsed: unknown = text;
-    try {
-      parsed = text ? JSON.parse(text) : undefined;
-    } catch {
-      /* not JSON */
-    }
-    return { status: res.status, headers: res.headers, body: parsed as T, text };
+    return readReply<T>(res);
   }
-
-  get = <T = unknown>(p: string, o?: CallOptions) => this.call<T>('GET', p, o);
-  post = <T = unknown>(p: string, o?: CallOptions) => this.call<T>('POST', p, o);
-  patch = <T = unknown>(p: string, o?: CallOptions) => this.call<T>('PATCH', p, o);
-  put = <T = unknown>(p: string, o?: CallOptions) => this.call<T>('PUT', p, o);
-  delete = <T = unknown>(p: string, o?: CallOptions) => this.call<T>('DELETE', p, o);
 
   async signIn(email: string, password: string) {
     const r = await this.post('/api/auth/sign-in', { body: { email, password } });

@@ -32,7 +32,7 @@ export async function createDeal(client: SandboxClient, body: DealCreateBody, ke
   return { res, deal: Deal.parse(res.body) };
 }
 
-export async function readContractAt(client: SandboxClient, contractUrl: string) {
+async function readContractAt(client: SandboxClient, contractUrl: string) {
   return (await client.read(ApplicationContract, contractUrl)).data;
 }
 

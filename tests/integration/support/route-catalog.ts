@@ -12,6 +12,7 @@ import { freshApplication } from './applications';
 import { BffClient, bffStack, type Reply } from './bff';
 import { createBusiness, createDeal, newIdempotencyKey } from './bff-businesses';
 import { KEYS, SandboxClient } from './sandbox';
+import { poller } from '../../support/poller';
 
 /*
  * Every browser-facing route of the app, read from the files themselves: a route added under app/api or
@@ -176,15 +177,7 @@ async function postBytes(client: BffClient, path: string, bytes: Uint8Array, con
   return { status: res.status, headers: res.headers, body, text };
 }
 
-async function until<T>(read: () => Promise<T>, done: (v: T) => boolean, what: string, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await read();
-    if (done(v)) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+const until = poller({ timeoutMs: 30_000, everyMs: 50 });
 
 /**
  * A new application (its own business, made with the demo key) holding a finished Autofill run with a

@@ -4,6 +4,7 @@ import { ErrorBody } from '@/lib/portal';
 import { DEMO_KEYS } from '@/server/sandbox/keys';
 import type { SandboxOptions } from '@/server/sandbox/options';
 import { startSandbox, type RunningSandbox } from '@/server/sandbox/server';
+import { JsonClient, readReply, type Reply } from './json-client';
 
 export const KEYS = {
   full: DEMO_KEYS.find((k) => k.id === 'key_demofull')!.token,
@@ -12,12 +13,7 @@ export const KEYS = {
   live: DEMO_KEYS.find((k) => k.id === 'key_demolive')!.token,
 };
 
-export interface Res<T = unknown> {
-  status: number;
-  headers: Headers;
-  body: T;
-  text: string;
-}
+export type Res<T = unknown> = Reply<T>;
 
 export interface CallOptions {
   key?: string | null;
@@ -28,11 +24,13 @@ export interface CallOptions {
 }
 
 /** A small HTTP client for conformance tests: absolute URLs or paths below /v1/. */
-export class SandboxClient {
+export class SandboxClient extends JsonClient<CallOptions> {
   constructor(
     readonly running: RunningSandbox,
     readonly defaultKey: string = KEYS.full,
-  ) {}
+  ) {
+    super();
+  }
 
   get baseUrl() {
     return this.running.baseUrl;
@@ -54,20 +52,8 @@ export class SandboxClient {
       headers,
       body: o.body === undefined ? undefined : JSON.stringify(o.body),
     });
-    const text = await r.text();
-    let body: unknown = text;
-    try {
-      body = text ? JSON.parse(text) : undefined;
-    } catch {
-      /* non-JSON bodies stay text */
-    }
-    return { status: r.status, headers: r.headers, body: body as T, text };
+    return readReply<T>(r);
   }
-
-  get = <T = unknown>(p: string, o?: CallOptions) => this.call<T>('GET', p, o);
-  post = <T = unknown>(p: string, o?: CallOptions) => this.call<T>('POST', p, o);
-  patch = <T = unknown>(p: string, o?: CallOptions) => this.call<T>('PATCH', p, o);
-  delete = <T = unknown>(p: string, o?: CallOptions) => this.call<T>('DELETE', p, o);
 
   /** GET and parse with a lib/portal schema (strict: fails on any extra property). */
   async read<S extends z.ZodType>(schema: S, p: string, o?: CallOptions): Promise<{ res: Res; data: z.output<S> }> {

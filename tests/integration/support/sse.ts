@@ -2,7 +2,7 @@ import { webhookHeaders } from '@/server/sandbox/webhooks/sign';
 import type { BffClient } from './bff';
 
 /** One `data:` message of an event stream, parsed. */
-export type StreamMessage = { type: string } & Record<string, unknown>;
+type StreamMessage = { type: string } & Record<string, unknown>;
 
 export interface OpenStream {
   status: number;

@@ -36,7 +36,7 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\bper cent\b/g, 'percent'],
 ];
 
-export const STOP_WORDS: ReadonlySet<string> = new Set(
+const STOP_WORDS: ReadonlySet<string> = new Set(
   (
     'a an the of or and to for in on at by with from into per as if is are was were be been being this that these those ' +
     'it its you your yours we our ours us i me my he she they them their there here than then so such any all each ' +
@@ -116,8 +116,6 @@ export function words(text: string): string[] {
   }
   return out;
 }
-
-export const wordSet = (text: string) => new Set(words(text));
 
 /** "business_address" → "business address". */
 export const humanizeKey = (key: string) => key.replace(/[_\-.]+/g, ' ').trim();
