@@ -1,22 +1,20 @@
 import { EventEmitter } from 'node:events';
 
 /** Event types of DESIGN.md §5 (project events: §6), emitted by the operations that cause them. */
-const EVENT_TYPES = [
-  'business.created',
-  'business.stage_changed',
-  'application.answers_updated',
-  'application.submitted',
-  'autofill_run.completed',
-  'autofill_run.failed',
-  'deal.created',
-  'deal.stage_changed',
-  'deal_application.submitted',
-  'project.created',
-  'project.criteria_updated',
-  'match_run.completed',
-  'match_run.failed',
-] as const;
-export type EventType = (typeof EVENT_TYPES)[number];
+export type EventType =
+  | 'business.created'
+  | 'business.stage_changed'
+  | 'application.answers_updated'
+  | 'application.submitted'
+  | 'autofill_run.completed'
+  | 'autofill_run.failed'
+  | 'deal.created'
+  | 'deal.stage_changed'
+  | 'deal_application.submitted'
+  | 'project.created'
+  | 'project.criteria_updated'
+  | 'match_run.completed'
+  | 'match_run.failed';
 
 export interface SandboxEvent {
   type: EventType;
