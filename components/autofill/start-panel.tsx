@@ -43,20 +43,24 @@ export function StartPanel({ applicationId, preparation, latestRun, canEdit, tex
   const update = useUpdatePreparation(applicationId);
   const starter = useStartAutofill(applicationId);
   const starting = starter.isPending;
-  // The mode chosen and being saved: shown at once, the preparation catches up when the save lands.
-  const chosenMode = update.isPending ? (update.variables.changes.ai_mode ?? null) : null;
+  // The mode chosen and being saved: shown at once (set in the click, before the mutation's own state
+  // catches up, so the controlled radio never snaps back); the preparation takes over when the save lands.
+  const [chosenMode, setChosenMode] = useState<AiMode | null>(null);
   const [notice, setNotice] = useState<{ kind: 'error' | 'stale'; text: string } | null>(null);
   const [status, setStatus] = useState('');
   const why = blocker(preparation, latestRun, textDirty);
 
   async function chooseMode(mode: AiMode) {
     setNotice(null);
+    setChosenMode(mode);
     try {
       // A 412 only means the preparation moved on; the choice still stands.
       const outcome = await update.mutateAsync({ changes: { ai_mode: mode }, stillApplies: () => true });
       setStatus(outcome.ok ? `Mode set to ${mode}.` : '');
     } catch (e) {
       setNotice({ kind: 'error', text: `The mode was not saved. ${messageOf(e)}` });
+    } finally {
+      setChosenMode((current) => (current === mode ? null : current));
     }
   }
 
