@@ -16,6 +16,8 @@ interface StartNextServerOptions {
   readyTimeoutMs?: number;
   /** Appends everything the server prints to this file (tests read it for leaked secrets). */
   logFile?: string;
+  /** A fixed port (a restarted instance comes back where its clients expect it); else a free one. */
+  port?: number;
 }
 
 export interface NextServer {
@@ -40,6 +42,7 @@ export async function startNextServer(options: StartNextServerOptions = {}): Pro
   if (!fs.existsSync(buildId)) {
     throw new Error(`No production build at ${path.dirname(buildId)}: run \`npx next build\` first (\`npm run test:e2e\` does).`);
   }
+  if (options.port !== undefined) return startOnPort(options.port, options);
   let lastError: unknown;
   for (let attempt = 1; attempt <= PORT_ATTEMPTS; attempt++) {
     const port = await getFreePort();
