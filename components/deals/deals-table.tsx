@@ -15,22 +15,22 @@ const dateOf = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { day:
 /** A page of deals: who each is for and where it stands in its workflow. */
 export function DealsTable({ deals, business, caption }: Props) {
   return (
-    <table className="table">
+    <table className="table stacked">
       <TableHead caption={caption} columns={['Deal', business !== null && 'Business', 'For', 'Stage', 'Status', 'Last updated']} />
       <tbody>
         {deals.map((d) => (
           <tr key={d.id}>
-            <td>
+            <td data-label="Deal">
               <Link href={dealHref(d.id, business?.id)} prefetch={false}>
                 {d.name}
               </Link>
               {d.is_sample && <span className="muted"> (sample)</span>}
             </td>
-            {business && <td>{business.name ?? business.id}</td>}
-            <td>{recipientLabel(d.recipient)}</td>
-            <td>{d.workflow.stage.name}</td>
-            <td>{statusLabel(d.status)}</td>
-            <td>
+            {business && <td data-label="Business">{business.name ?? business.id}</td>}
+            <td data-label="For">{recipientLabel(d.recipient)}</td>
+            <td data-label="Stage">{d.workflow.stage.name}</td>
+            <td data-label="Status">{statusLabel(d.status)}</td>
+            <td data-label="Last updated">
               <time dateTime={d.updated_at}>{dateOf(d.updated_at)}</time>
             </td>
           </tr>
