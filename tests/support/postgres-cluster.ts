@@ -1,11 +1,12 @@
-// A throwaway PostgreSQL cluster from the machine's initdb/pg_ctl, free of Vitest so scripts (the chaos run)
-// can start one too; tests/support/postgres.ts builds the test databases on it.
+// A throwaway PostgreSQL cluster from the binaries on the machine, for the tests (through postgres.ts) and
+// the benchmarks (which run outside Vitest, so this module imports nothing of it).
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { appendFileSync, chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
 
 export interface PostgresCluster {
   url: string;
@@ -125,3 +126,4 @@ export async function startPostgresCluster(binDir: string): Promise<PostgresClus
   process.on('exit', stop);
   return { url: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`, stop };
 }
+

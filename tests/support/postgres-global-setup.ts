@@ -3,8 +3,7 @@
 //   test: { globalSetup: ['tests/support/postgres-global-setup.ts'], ... }
 // A failure to start is handed to the test files rather than thrown, so only the PostgreSQL variants fail.
 import type { TestProject } from 'vitest/node';
-import { findPostgresBinDir, startPostgresCluster, type PostgresCluster } from './postgres-cluster';
-import type { ProvidedPostgres } from './postgres';
+import { findPostgresBinDir, startPostgresCluster, type PostgresCluster, type ProvidedPostgres } from './postgres';
 
 let cluster: PostgresCluster | null = null;
 

@@ -14,7 +14,6 @@ import { openPglite } from '@/server/db/pglite-driver';
 import { openPostgres } from '@/server/db/postgres-driver';
 import type { Db } from '@/server/db/types';
 import { adminQuery, withSearchPath } from './pg-admin';
-import { findPostgresBinDir, startPostgresCluster, type PostgresCluster } from './postgres-cluster';
 
 type Driver = 'pglite' | 'postgres';
 
@@ -29,6 +28,10 @@ declare module 'vitest' {
     testPostgres: ProvidedPostgres;
   }
 }
+
+import { findPostgresBinDir, startPostgresCluster, type PostgresCluster } from './postgres-cluster';
+
+export { findPostgresBinDir, startPostgresCluster, type PostgresCluster };
 
 // ---------------------------------------------------------------------------------------------
 // Which PostgreSQL the tests use
