@@ -149,7 +149,8 @@ test('creating a business with a document and moving its stage', async ({ page, 
 
   // Revoke it (after a confirmation): the link no longer opens anything.
   await invitations.getByRole('button', { name: 'Revoke the invitation for E2E Client' }).click();
-  const confirm = invitations.getByRole('group', { name: /^Revoke this invitation\?/ });
+  // Selector adapted: the confirmation is now a modal dialog (issue 11), titled with whom the invitation is for.
+  const confirm = page.getByRole('dialog', { name: /^Revoke this invitation for E2E Client\?/ });
   await expect(confirm.getByRole('button', { name: 'Yes, revoke it' })).toBeFocused();
   await expectAccessible(page, 'a revocation is to be confirmed');
   await confirm.getByRole('button', { name: 'Yes, revoke it' }).click();
