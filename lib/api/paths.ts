@@ -100,4 +100,11 @@ export const apiPaths = {
   dealApplication: (dealApplicationId: string) => formPaths(`/api/deal-applications/${seg(dealApplicationId)}`),
   /** The form's routes from the base a page hands the form (an application's or a deal application's). */
   form: (base: FormApiBase) => formPaths(base),
+  /** The workspace's read model (DESIGN.md §7). */
+  workspace: {
+    businesses: (query: QueryValues = {}) => withQuery('/api/workspace/businesses', query),
+    home: () => '/api/workspace/home',
+    reviewInbox: () => '/api/workspace/review-inbox',
+    reconcile: () => '/api/workspace/reconcile',
+  },
 };

@@ -44,6 +44,8 @@ export const routes = {
   dealPipelineStages: (pipelineId: string) => path(`deal-pipelines/${id('dealPipeline', pipelineId)}/stages/`),
   recipients: () => path('recipients/'),
   dealApplication: (dealApplicationId: string) => path(`deal-applications/${id('dealApplication', dealApplicationId)}/`),
+  /** GET a page (query business_id filters), POST to create (DESIGN.md §6). */
+  projects: () => path('projects/'),
 } as const;
 
 /**
