@@ -1,9 +1,9 @@
 import 'server-only';
-import { ApplicationId, type Deal } from '@/lib/portal';
+import { ApplicationId, type Deal, type Project } from '@/lib/portal';
 import type { Db } from '@/server/db/types';
 import { log } from '@/server/log';
 import { queueRefresh } from './refresh';
-import { saveDeal, syncInvitationState } from './store';
+import { saveDeal, saveProject, syncInvitationState } from './store';
 import { dealFacts } from './upstream';
 
 /*
@@ -100,4 +100,11 @@ export function recordSuggestionDecided(db: Db, applicationId: string) {
     );
     queueRefresh([{ applicationId }]);
   });
+}
+
+/** A funding project made here: a new project has no matches yet. */
+export function recordProjectCreated(db: Db, p: Project) {
+  return bestEffort('project.create', () =>
+    saveProject(db, { id: p.id, businessId: p.business.id, name: p.name, status: p.status, createdAt: new Date(p.created_at), best: null }, new Date()),
+  );
 }
