@@ -126,4 +126,11 @@ export const apiPaths = {
       }),
     };
   },
+  /** The workspace's read model (DESIGN.md §7). */
+  workspace: {
+    businesses: (query: QueryValues = {}) => withQuery('/api/workspace/businesses', query),
+    home: () => '/api/workspace/home',
+    reviewInbox: () => '/api/workspace/review-inbox',
+    reconcile: () => '/api/workspace/reconcile',
+  },
 };

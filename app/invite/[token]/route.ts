@@ -6,6 +6,7 @@ import { route, sessionOf } from '@/server/http/route';
 import { cookieSettings, sessionPolicy } from '@/server/auth/session-settings';
 import { redeemInvitation } from '@/server/invitations';
 import { log } from '@/server/log';
+import { recordInvitationChanged } from '@/server/read-model/record';
 
 // Any string: a malformed token is just an unknown one (redeemInvitation checks its shape).
 const TokenParams = z.strictObject({ token: z.string() });
@@ -31,6 +32,7 @@ export const GET = route({ roles: 'public', params: TokenParams }, async ({ para
   try {
     const result = await redeemInvitation(db, params.token);
     if (!result.ok) return refused(result.reason);
+    await recordInvitationChanged(db, result.invitation.applicationId);
     const previous = await sessionOf(req, db, origin);
     if (previous) await revokeSession(db, previous.sid);
     const created = await createClientSession(db, result.invitation, { policy: sessionPolicy() });
