@@ -24,7 +24,8 @@ export const DealSummaryView = z.object({
   workflow: z.object({ pipeline: Named, stage: Named }),
   application: z.object({ id: z.string() }).nullable(),
   recipient: z.object({ id: z.string(), name: z.string().nullable() }).nullable(),
-  project: z.object({ id: z.string() }).nullable(),
+  /** The funding project a deal was made for from a match (DESIGN.md §6). */
+  project: z.object({ id: z.string(), name: z.string().nullable() }).nullable(),
   is_sample: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),
