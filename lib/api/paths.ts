@@ -105,7 +105,7 @@ export const apiPaths = {
   invitation: (invitationId: string) => ({ revoke: () => `/api/invitations/${seg(invitationId)}/revoke` }),
   application: (applicationId: string) => {
     const paths = formPaths(`/api/applications/${seg(applicationId)}`);
-    return { ...paths, invitations: () => `${paths.self()}/invitations`, autofill: autofillPaths(paths.self()) };
+    return { ...paths, invitations: () => `${paths.self()}/invitations`, place: () => `${paths.self()}/place`, autofill: autofillPaths(paths.self()) };
   },
   dealApplication: (dealApplicationId: string) => formPaths(`/api/deal-applications/${seg(dealApplicationId)}`),
   /** The form's routes from the base a page hands the form (an application's or a deal application's). */

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { openInvitationFirstTime } from './support/applications';
 import { expectAccessible } from './support/axe';
 import { test, expect } from './support/fixtures';
 
@@ -142,7 +143,7 @@ test('creating a business with a document and moving its stage', async ({ page, 
 
   const context = await browser.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
   const client = await context.newPage();
-  await client.goto(link);
+  await openInvitationFirstTime(client, link);
   await expect(client).toHaveURL(new RegExp(`/applications/${applicationId}`));
   await expect(client.locator('form[data-form-ready="true"]')).toBeVisible();
   await context.close();
