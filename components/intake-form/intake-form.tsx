@@ -6,7 +6,7 @@ import { FormProvider, useForm } from 'react-hook-form';
 import type { FormApiBase } from '@/lib/api/paths';
 import type { ApplicationView } from '@/lib/bff/applications';
 import type { FormSnapshotView } from '@/lib/bff/form-snapshot';
-import { fieldForName, formModel, formStateFrom, nestValues, parseName, type FormValues } from '@/lib/forms';
+import { answerName, fieldForName, formModel, formStateFrom, nestValues, parseName, type FormValues } from '@/lib/forms';
 import { FormRuntime } from '@/lib/forms/form-runtime';
 import { applicationKey, applicationQuery } from '@/lib/queries/application';
 import { useLiveFormRefresh } from '@/components/live/use-live-form-refresh';
@@ -144,7 +144,13 @@ export function IntakeForm({ apiBase, snapshot, canWrite, deviceKey, initialSect
     performance.mark('intake:ready');
   }, []);
 
-  const env: FormEnv = useMemo(() => ({ runtime, apiBase, editable, goToField }), [runtime, apiBase, editable, goToField]);
+  // A project's criteria mark the answers still holding what the intake application gave.
+  const prefilledAnswers = application.prefilled_answers;
+  const prefilled = useMemo(
+    () => new Set((prefilledAnswers ?? []).map((a) => answerName(a.block_key, a.schema_key, a.field_key))),
+    [prefilledAnswers],
+  );
+  const env: FormEnv = useMemo(() => ({ runtime, apiBase, editable, goToField, prefilled }), [runtime, apiBase, editable, goToField, prefilled]);
   const current = sections.find((s) => s.sectionKey === section) ?? sections[0];
   const index = current ? sections.indexOf(current) : -1;
   const prev = index > 0 ? sections[index - 1] : undefined;
@@ -157,7 +163,7 @@ export function IntakeForm({ apiBase, snapshot, canWrite, deviceKey, initialSect
         <div className="intake">
           <header className="intake-head">
             <div>
-              <p className="muted">{shown.kind === 'deal' ? 'Deal application' : (shown.business?.name ?? 'Unnamed business')}</p>
+              <p className="muted">{shown.kind === 'deal' ? 'Deal application' : shown.kind === 'criteria' ? 'Funding criteria' : (shown.business?.name ?? 'Unnamed business')}</p>
               <h1>{snapshot.contract.application_name}</h1>
               {snapshot.contract.description && <p>{snapshot.contract.description}</p>}
             </div>
@@ -219,7 +225,8 @@ export function IntakeForm({ apiBase, snapshot, canWrite, deviceKey, initialSect
               </nav>
             </form>
           </div>
-          {editable && <SubmitPanel onSubmitted={setSubmitted} />}
+          {/* A project's criteria are not submitted: finding funders is what takes them. */}
+          {editable && shown.kind !== 'criteria' && <SubmitPanel onSubmitted={setSubmitted} />}
         </div>
       </FormProvider>
     </FormEnvProvider>

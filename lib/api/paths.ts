@@ -119,7 +119,7 @@ export const apiPaths = {
       criteria: () => formPaths(`${base}/criteria` as const),
       runs: (page: PageParams = {}) => withQuery(`${base}/runs`, page),
       run: (runId: string) => ({ self: () => `${base}/runs/${seg(runId)}`, retry: () => `${base}/runs/${seg(runId)}/retry` }),
-      matches: (query: PageParams & { fit?: string; product_kind?: string } = {}) => withQuery(`${base}/matches`, query),
+      matches: (query: PageParams & { fit?: string | null; product_kind?: string | null } = {}) => withQuery(`${base}/matches`, query),
       match: (matchId: string) => ({
         shortlist: () => `${base}/matches/${seg(matchId)}/shortlist`,
         dismiss: () => `${base}/matches/${seg(matchId)}/dismiss`,
