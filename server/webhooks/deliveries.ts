@@ -45,13 +45,16 @@ interface DeliveryRow {
   application_id: string | null;
   business_id: string | null;
   deal_id: string | null;
+  project_id: string | null;
   answers_revision: number | null;
 }
 
 /** What browsers are told about a delivery: its ids and type, never the whole payload. Null for an unknown id. */
 export async function readLiveEvent(db: Db, id: string): Promise<LiveEventView | null> {
   const row = await db.one<DeliveryRow>(
+    // A project's id is read from the payload (no column of its own: project events are few).
     `SELECT id, event_type, occurred_at, application_id, business_id, deal_id,
+            CASE WHEN payload #>> '{data,project_id}' ~ '^proj_[a-z0-9]+$' THEN payload #>> '{data,project_id}' END AS project_id,
             CASE WHEN jsonb_typeof(payload #> '{data,answers_revision}') = 'number'
                  THEN (payload #>> '{data,answers_revision}')::int END AS answers_revision
        FROM webhook_deliveries WHERE id = $1 AND event_type IS NOT NULL`,
@@ -65,6 +68,7 @@ export async function readLiveEvent(db: Db, id: string): Promise<LiveEventView |
     application_id: row.application_id,
     business_id: row.business_id,
     deal_id: row.deal_id,
+    project_id: row.project_id,
     answers_revision: row.answers_revision,
   };
 }

@@ -73,6 +73,16 @@ const GRANTS: Record<string, readonly Grantee[]> = {
   [`POST ${APP}/autofill/suggestions/[suggestionId]/accept`]: ['reviewer'],
   [`POST ${APP}/autofill/suggestions/[suggestionId]/dismiss`]: ['reviewer'],
   'GET /api/events': ['reviewer', 'client'],
+  // Funding projects (DESIGN.md §6): reviewers read them, their criteria, runs and matches.
+  'GET /api/projects': ['reviewer'],
+  'GET /api/projects/[projectId]': ['reviewer'],
+  'GET /api/projects/[projectId]/criteria': ['reviewer'],
+  'GET /api/projects/[projectId]/criteria/contract': ['reviewer'],
+  'GET /api/projects/[projectId]/criteria/form': ['reviewer'],
+  'GET /api/projects/[projectId]/criteria/answers': ['reviewer'],
+  'GET /api/projects/[projectId]/runs': ['reviewer'],
+  'GET /api/projects/[projectId]/runs/[runId]': ['reviewer'],
+  'GET /api/projects/[projectId]/matches': ['reviewer'],
 };
 
 const may = (who: Grantee, call: CatalogCall) => GRANTS[call.key]?.includes(who) ?? false;
