@@ -58,7 +58,11 @@ export async function runBrowsers(stack: ChaosStack, app: AppInstance, applicati
             (r) => isAnswersWrite(r.url(), r.request().method()) && r.status() === 200 && (r.request().postData() ?? '').includes(value),
             { timeout: 120_000 },
           );
-          await Promise.all([accepted, box.fill(value)]);
+          await Promise.all([accepted, box.fill(value)]).catch(async (e: unknown) => {
+            const status = await page.getByRole('status').allInnerTexts().catch(() => []);
+            const shown = await box.inputValue().catch(() => '?');
+            throw new Error(`${name}: ${value} was not saved; the box holds ${JSON.stringify(shown)}, the form says ${JSON.stringify(status)}: ${String(e)}`);
+          });
           await page.getByRole('status').filter({ hasText: 'All changes saved.' }).waitFor({ timeout: 120_000 });
           run.stats.acknowledged += 1;
           run.stats.latenciesMs.push(performance.now() - started);
