@@ -63,4 +63,10 @@ export const ENV_DOCS: readonly EnvDoc[] = [
     default: 'none: `POST /api/webhooks/portal` answers 503 (`npm start` with the embedded sandbox shares one with it)',
     meaning: 'Standard Webhooks signing secret (`whsec_…`) of the Portal’s deliveries to `/api/webhooks/portal`, which drive the live updates.',
   },
+  {
+    name: 'TRUSTED_PROXY_HOPS',
+    default: '0: the address of the connection',
+    meaning:
+      'How many proxies in front of the app append to `X-Forwarded-For` (0–10); the client is that many entries from the right, and anything further left is ignored. Sign-in throttling counts per client address.',
+  },
 ];

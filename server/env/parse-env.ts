@@ -108,6 +108,7 @@ const Schema = z.object({
   APP_ORIGIN: optional(AppOrigin),
   LOG_LEVEL: optional(z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })),
   WEBHOOK_SECRET: optional(WebhookSecret),
+  TRUSTED_PROXY_HOPS: optional(wholeNumber(0, 10, 'proxies')),
 });
 
 export interface ParseEnvOptions {
@@ -166,6 +167,7 @@ export function parseEnv(source: EnvSource, options: ParseEnvOptions = {}): Env 
     appOrigin: e.APP_ORIGIN ?? null,
     logLevel: e.LOG_LEVEL ?? 'info',
     webhookSecret: e.WEBHOOK_SECRET ?? null,
+    trustedProxyHops: e.TRUSTED_PROXY_HOPS ?? 0,
     warnings: Object.freeze(warnings),
   });
 }

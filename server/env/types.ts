@@ -24,6 +24,8 @@ export interface Env {
   readonly appOrigin: string | null;
   readonly logLevel: LogLevel;
   readonly webhookSecret: string | null;
+  /** Proxies in front of the app whose X-Forwarded-For entries are believed; 0 = the socket's address. */
+  readonly trustedProxyHops: number;
   /** Things worth telling an operator once at start-up (already logged by getEnv()). */
   readonly warnings: readonly string[];
 }

@@ -60,6 +60,8 @@ export async function startBffStack(postgresUrl: string) {
       LOG_LEVEL: 'debug',
       PORTAL_TIMEOUT_MS: '5000',
       WEBHOOK_SECRET: webhookSecret,
+      // As if behind one proxy: a test names its client in X-Forwarded-For, so its sign-in failures slow nobody else's.
+      TRUSTED_PROXY_HOPS: '1',
     };
     const app = await startNextServer({ logFile, env: appEnv });
     stops.push(() => app.stop());
