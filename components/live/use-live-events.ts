@@ -5,7 +5,7 @@ import { apiPaths } from '@/lib/api/paths';
 import { LIVE_RESYNC, LIVE_SESSION_ENDED, LiveEventView, type LiveMessageView } from '@/lib/bff/live-events';
 
 /** What a page has open, as the query of GET /api/events. */
-export type LiveTarget = { application_id: string } | { business_id: string } | { deal_id: string };
+export type LiveTarget = { application_id: string } | { business_id: string } | { deal_id: string } | { project_id: string };
 
 const FIRST_BACKOFF_MS = 1_000;
 const MAX_BACKOFF_MS = 60_000;

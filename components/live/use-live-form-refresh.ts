@@ -2,7 +2,7 @@
 
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import type { FormApiBase } from '@/lib/api/paths';
+import { formLiveQuery, type FormApiBase } from '@/lib/api/paths';
 import { LIVE_RESYNC, type LiveMessageView } from '@/lib/bff/live-events';
 import { fieldForName, type FormValue } from '@/lib/forms';
 import { applicationKey } from '@/lib/queries/application';
@@ -48,7 +48,7 @@ export function useLiveFormRefresh(options: Options) {
     void queryClient.invalidateQueries({ predicate: (q) => q.queryKey.includes(apiBase) && !own.has(q.queryKey[0]) });
     runner.request(() => readAndMerge({ ...options, queryClient }));
   };
-  useLiveEvents({ application_id: apiBase.slice(apiBase.lastIndexOf('/') + 1) }, onMessage);
+  useLiveEvents(formLiveQuery(apiBase), onMessage);
 }
 
 async function readAndMerge({ apiBase, runtime, editable, setValue, queryClient }: Options & { queryClient: QueryClient }) {

@@ -15,8 +15,18 @@ function withQuery(path: string, values: QueryValues = {}): string {
   return text ? `${path}?${text}` : path;
 }
 
-/** Where an application's routes live: intake applications and deal applications share the form. */
-export type FormApiBase = `/api/applications/${string}` | `/api/deal-applications/${string}`;
+/** A page of a list: `page_size` and the cursor of the page before. */
+type PageParams = { page_size?: number; cursor?: string | null };
+
+/** Where an application's routes live: intake applications, deal applications and a project's criteria share the form. */
+export type FormApiBase = `/api/applications/${string}` | `/api/deal-applications/${string}` | `/api/projects/${string}/criteria`;
+
+/** The live events of a form's resource: a project's for its criteria, the application's otherwise. */
+export function formLiveQuery(base: FormApiBase): { project_id: string } | { application_id: string } {
+  const segments = base.split('/');
+  if (base.endsWith('/criteria')) return { project_id: decodeURIComponent(segments[segments.length - 2]!) };
+  return { application_id: decodeURIComponent(segments[segments.length - 1]!) };
+}
 
 /** The file question (and, for a repeatable question, the item) a file is attached to. */
 export interface UploadTarget {
@@ -38,6 +48,8 @@ function formPaths<Base extends FormApiBase>(base: Base) {
     item: (blockKey: string, itemId: string) => `${base}/items/${seg(blockKey)}/${seg(itemId)}`,
     files: (target: UploadTarget) =>
       withQuery(`${base}/files`, { block_key: target.blockKey, schema_key: target.schemaKey, field_key: target.fieldKey, item_id: target.itemId }),
+    /** Every file of the application's file questions, a page at a time. */
+    fileList: (page: PageParams = {}) => withQuery(`${base}/files`, page),
     file: (fileId: string) => `${base}/files/${seg(fileId)}`,
     fileDownload: (fileId: string) => `${base}/files/${seg(fileId)}/download`,
   };
@@ -66,9 +78,6 @@ function autofillPaths(applicationBase: string) {
   };
 }
 
-/** A page of a list: `page_size` and the cursor of the page before. */
-type PageParams = { page_size?: number; cursor?: string | null };
-
 export const apiPaths = {
   signIn: () => '/api/auth/sign-in',
   signOut: () => '/api/auth/sign-out',
@@ -87,7 +96,8 @@ export const apiPaths = {
       upload: (uploadId: string, filename: string) => withQuery(`${base}/uploads/${seg(uploadId)}`, { filename }),
     };
   },
-  deals: () => '/api/deals',
+  /** Deals, a page at a time; `business_id` narrows them to one business's. */
+  deals: (query: PageParams & { business_id?: string } = {}) => withQuery('/api/deals', query),
   deal: (dealId: string) => {
     const base = `/api/deals/${seg(dealId)}`;
     return { self: () => base, stageTransitions: () => `${base}/stage-transitions` };
@@ -95,9 +105,32 @@ export const apiPaths = {
   invitation: (invitationId: string) => ({ revoke: () => `/api/invitations/${seg(invitationId)}/revoke` }),
   application: (applicationId: string) => {
     const paths = formPaths(`/api/applications/${seg(applicationId)}`);
-    return { ...paths, invitations: () => `${paths.self()}/invitations`, autofill: autofillPaths(paths.self()) };
+    return { ...paths, invitations: () => `${paths.self()}/invitations`, place: () => `${paths.self()}/place`, autofill: autofillPaths(paths.self()) };
   },
   dealApplication: (dealApplicationId: string) => formPaths(`/api/deal-applications/${seg(dealApplicationId)}`),
   /** The form's routes from the base a page hands the form (an application's or a deal application's). */
   form: (base: FormApiBase) => formPaths(base),
+  /** Funding projects (DESIGN.md §6): a business's list (business_id), one project, its criteria, runs and matches. */
+  projects: (query: PageParams & { business_id?: string } = {}) => withQuery('/api/projects', query),
+  project: (projectId: string) => {
+    const base = `/api/projects/${seg(projectId)}` as const;
+    return {
+      self: () => base,
+      criteria: () => formPaths(`${base}/criteria` as const),
+      runs: (page: PageParams = {}) => withQuery(`${base}/runs`, page),
+      run: (runId: string) => ({ self: () => `${base}/runs/${seg(runId)}`, retry: () => `${base}/runs/${seg(runId)}/retry` }),
+      matches: (query: PageParams & { fit?: string | null; product_kind?: string | null } = {}) => withQuery(`${base}/matches`, query),
+      match: (matchId: string) => ({
+        shortlist: () => `${base}/matches/${seg(matchId)}/shortlist`,
+        dismiss: () => `${base}/matches/${seg(matchId)}/dismiss`,
+      }),
+    };
+  },
+  /** The workspace's read model (DESIGN.md §7). */
+  workspace: {
+    businesses: (query: QueryValues = {}) => withQuery('/api/workspace/businesses', query),
+    home: () => '/api/workspace/home',
+    reviewInbox: () => '/api/workspace/review-inbox',
+    reconcile: () => '/api/workspace/reconcile',
+  },
 };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   AnswerItem,
+  AnswerKey,
   AnswerWrite,
   ApplicationProgress,
   ContractSection,
@@ -12,7 +13,7 @@ import {
  * What the BFF sends the browser about an application: the Portal's resources without any Portal URL
  * (DESIGN.md §1), plus the ETag the browser quotes back in If-Match.
  */
-const APPLICATION_KINDS = ['client_intake', 'deal'] as const;
+const APPLICATION_KINDS = ['client_intake', 'deal', 'criteria'] as const;
 export const ApplicationKind = z.enum(APPLICATION_KINDS);
 export type ApplicationKind = z.infer<typeof ApplicationKind>;
 
@@ -27,6 +28,8 @@ export const ApplicationView = z.object({
   revision: z.number().int(),
   answers_revision: z.number().int().nullable(),
   etag: z.string(),
+  /** A project's criteria: the answers still holding the value prefilled from the intake application. */
+  prefilled_answers: z.array(AnswerKey).optional(),
 });
 export type ApplicationView = z.infer<typeof ApplicationView>;
 

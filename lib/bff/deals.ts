@@ -24,7 +24,8 @@ export const DealSummaryView = z.object({
   workflow: z.object({ pipeline: Named, stage: Named }),
   application: z.object({ id: z.string() }).nullable(),
   recipient: z.object({ id: z.string(), name: z.string().nullable() }).nullable(),
-  project: z.object({ id: z.string() }).nullable(),
+  /** The funding project a deal was made for from a match (DESIGN.md §6). */
+  project: z.object({ id: z.string(), name: z.string().nullable() }).nullable(),
   is_sample: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),
@@ -33,6 +34,10 @@ export type DealSummaryView = z.infer<typeof DealSummaryView>;
 
 export const DealListView = pageOf(DealSummaryView);
 export type DealListView = z.infer<typeof DealListView>;
+
+/** Newest first (the Portal lists deals oldest first); ties keep their order. */
+export const newestDealsFirst = <T extends { created_at: string }>(deals: readonly T[]): T[] =>
+  [...deals].sort((a, b) => Date.parse(b.created_at) - Date.parse(a.created_at));
 
 /** One deal as read (or as a write left it), with the ETag a stage transition quotes in If-Match. */
 export const DealView = DealSummaryView.extend({ etag: z.string() });

@@ -13,6 +13,8 @@ export const LiveEventView = z.object({
   application_id: z.string().nullable(),
   business_id: z.string().nullable(),
   deal_id: z.string().nullable(),
+  /** A funding project's events (DESIGN.md §6): its criteria, runs and matches. */
+  project_id: z.string().nullable(),
   answers_revision: z.number().int().nullable(),
 });
 export type LiveEventView = z.infer<typeof LiveEventView>;

@@ -38,8 +38,14 @@ export interface ApplicationKindSpec<Id extends string, E, A, L extends Applicat
    * reachable by clients lists 'client' here and every route checks the application is the session's.
    */
   roles: { read: readonly Role[]; write: readonly Role[] };
-  /** The application upstream: its path, its reply (reads and submit alike), and the application inside. */
-  upstream: { path: (id: string) => PortalPath; schema: z.ZodType<E>; unwrap: (reply: E) => A };
+  /**
+   * The application upstream: its path (or, for a kind reached only through another resource's link, its
+   * URL), its reply (reads and submit alike), and the application inside.
+   */
+  upstream: ({ path: (id: string) => PortalPath } | { url: (id: string, signal?: AbortSignal) => Promise<string> }) & {
+    schema: z.ZodType<E>;
+    unwrap: (reply: E) => A;
+  };
   /** The reply of an answers write. */
   answersResult: z.ZodType<AnswersWriteResult>;
   /** The application as the browser sees it (one form serves every kind). */
@@ -82,7 +88,9 @@ export function defineApplicationKind<Id extends string, E, A, L extends Applica
   spec: ApplicationKindSpec<Id, E, A, L, Au>,
 ): ApplicationKind<Id, E, A, L, Au> {
   const read = async (id: string, signal?: AbortSignal): Promise<ApplicationRead<A>> => {
-    const res = await portalRequest({ path: spec.upstream.path(id), schema: spec.upstream.schema, signal });
+    const up = spec.upstream;
+    const at = 'path' in up ? { path: up.path(id) } : { url: await up.url(id, signal) };
+    const res = await portalRequest({ ...at, schema: up.schema, signal });
     return { app: spec.upstream.unwrap(res.data), etag: res.etag, requestId: res.requestId };
   };
   const links = kindLinks<A, L>({ read: async (id, signal) => (await read(id, signal)).app, contractUrl: spec.contractUrl, linksOf: spec.linksOf });

@@ -1,6 +1,7 @@
 import 'server-only';
 import { answersRoutes } from './answers-routes';
 import { applicationRoutes } from './application-routes';
+import { projectCriteria } from './criteria';
 import { dealApplication } from './deal';
 import { fileRoutes, filesRoutes } from './file-routes';
 import { intakeApplication } from './intake';
@@ -30,3 +31,6 @@ export const intakeApplicationRoutes = applicationKindRoutes(intakeApplication);
 
 /** /api/deal-applications/[dealApplicationId]/… */
 export const dealApplicationRoutes = applicationKindRoutes(dealApplication);
+
+/** /api/projects/[projectId]/criteria/…: the reads and the answers (the criteria have no items, files or submit). */
+export const projectCriteriaRoutes = { ...applicationRoutes(projectCriteria), answers: answersRoutes(projectCriteria) };

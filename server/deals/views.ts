@@ -19,12 +19,12 @@ function idOf(o: Record<string, unknown> | null, pattern?: RegExp): string | nul
 export function dealSummaryView(d: Deal): DealSummaryView {
   const applicationId = idOf(d.application, ID_PATTERNS.dealApplication);
   const recipientId = idOf(d.recipient);
-  const projectId = idOf(d.project);
+  const projectId = idOf(d.project, ID_PATTERNS.project);
   return {
     ...workflowObjectView(d),
     application: applicationId ? { id: applicationId } : null,
     recipient: recipientId ? { id: recipientId, name: text(d.recipient?.name) } : null,
-    project: projectId ? { id: projectId } : null,
+    project: projectId ? { id: projectId, name: text(d.project?.name) } : null,
     created_at: d.created_at,
     updated_at: d.updated_at,
   };

@@ -32,9 +32,14 @@ export async function withConflictReply(
     const now = await readCurrent().catch(() => {
       throw e;
     });
-    return NextResponse.json(
-      { ...toBrowserError(e).body, current: now.current },
-      { status: 412, headers: { 'Cache-Control': 'private, no-store', ...etagHeader(now.etag) } },
-    );
+    return conflictResponse(e, now);
   }
+}
+
+/** The 412 reply itself: the refusal with the object as it is now and its ETag. */
+export function conflictResponse(e: PortalError, now: CurrentState): Response {
+  return NextResponse.json(
+    { ...toBrowserError(e).body, current: now.current },
+    { status: 412, headers: { 'Cache-Control': 'private, no-store', ...etagHeader(now.etag) } },
+  );
 }

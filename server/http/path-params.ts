@@ -52,3 +52,13 @@ export const itemParams = <S extends z.ZodObject>(application: S) =>
   itemGroupParams(application).extend({ itemId: z.string().regex(ID_PATTERNS.repeatableItem, 'not a repeatable item id') });
 export const fileParams = <S extends z.ZodObject>(application: S) =>
   application.extend({ fileId: z.string().regex(ID_PATTERNS.answerFile, 'not a file id') });
+
+/** A funding project (DESIGN.md §6), and its runs and matches below it. */
+export const ProjectParams = idParams('projectId', ID_PATTERNS.project, 'a project id');
+export type ProjectParams = z.infer<typeof ProjectParams>;
+
+export const MatchRunParams = ProjectParams.extend({ runId: z.string().regex(ID_PATTERNS.matchRun, 'not a match run id') });
+export type MatchRunParams = z.infer<typeof MatchRunParams>;
+
+export const MatchParams = ProjectParams.extend({ matchId: z.string().regex(ID_PATTERNS.match, 'not a match id') });
+export type MatchParams = z.infer<typeof MatchParams>;

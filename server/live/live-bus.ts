@@ -9,6 +9,7 @@ export interface LiveFilter {
   applicationId?: string;
   businessId?: string;
   dealId?: string;
+  projectId?: string;
 }
 
 /** An event for the subscriber, or word that events may have been missed (the listener reconnected). */
@@ -23,6 +24,7 @@ export function matches(filter: LiveFilter, e: LiveEventView): boolean {
   if (filter.applicationId) return e.application_id === filter.applicationId;
   if (filter.businessId) return e.business_id === filter.businessId;
   if (filter.dealId) return e.deal_id === filter.dealId;
+  if (filter.projectId) return e.project_id === filter.projectId;
   return false;
 }
 

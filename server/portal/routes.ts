@@ -44,6 +44,15 @@ export const routes = {
   dealPipelineStages: (pipelineId: string) => path(`deal-pipelines/${id('dealPipeline', pipelineId)}/stages/`),
   recipients: () => path('recipients/'),
   dealApplication: (dealApplicationId: string) => path(`deal-applications/${id('dealApplication', dealApplicationId)}/`),
+  /** DESIGN.md §6: GET a page (query business_id filters), POST to create. Criteria, runs and matches of a project are reached through its URLs. */
+  projects: () => path('projects/'),
+  project: (projectId: string) => path(`projects/${id('project', projectId)}/`),
+  /** A run by id (a page names its run by id only). */
+  matchRun: (runId: string) => path(`match-runs/${id('matchRun', runId)}/`),
+  /** A match carries no URL of its own: read it and decide on it here. */
+  match: (matchId: string) => path(`matches/${id('match', matchId)}/`),
+  matchShortlist: (matchId: string) => path(`matches/${id('match', matchId)}/shortlist/`),
+  matchDismiss: (matchId: string) => path(`matches/${id('match', matchId)}/dismiss/`),
 } as const;
 
 /**

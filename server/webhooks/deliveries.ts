@@ -21,9 +21,15 @@ export interface DeliveryRecord {
 /**
  * Stores a verified delivery and announces it, in one transaction: the NOTIFY is sent on commit, so no
  * instance hears of a row it cannot read yet, and a rolled-back insert announces nothing. Returns false
- * when the webhook-id was already received (a replay): nothing is stored or announced again.
+ * when the webhook-id was already received (a replay): nothing is stored or announced again. onStored runs in
+ * the same transaction for a new delivery only (the read model is fed there, once per delivery).
  */
-export async function recordDelivery(db: Db, d: DeliveryRecord, receivedAt: Date = new Date()): Promise<boolean> {
+export async function recordDelivery(
+  db: Db,
+  d: DeliveryRecord,
+  receivedAt: Date = new Date(),
+  onStored?: (tx: Db) => Promise<void>,
+): Promise<boolean> {
   return db.transaction(async (tx) => {
     const inserted = await tx.one<{ id: string }>(
       `INSERT INTO webhook_deliveries (id, received_at, event_type, sent_at, occurred_at, application_id, business_id, deal_id, payload)
@@ -33,6 +39,7 @@ export async function recordDelivery(db: Db, d: DeliveryRecord, receivedAt: Date
       [d.id, receivedAt, d.type, d.sentAt, d.occurredAt, d.applicationId, d.businessId, d.dealId, JSON.stringify(d.payload)],
     );
     if (!inserted) return false;
+    await onStored?.(tx);
     await tx.query('SELECT pg_notify($1, $2)', [LIVE_CHANNEL, d.id]);
     return true;
   });
@@ -45,13 +52,16 @@ interface DeliveryRow {
   application_id: string | null;
   business_id: string | null;
   deal_id: string | null;
+  project_id: string | null;
   answers_revision: number | null;
 }
 
 /** What browsers are told about a delivery: its ids and type, never the whole payload. Null for an unknown id. */
 export async function readLiveEvent(db: Db, id: string): Promise<LiveEventView | null> {
   const row = await db.one<DeliveryRow>(
+    // A project's id is read from the payload (no column of its own: project events are few).
     `SELECT id, event_type, occurred_at, application_id, business_id, deal_id,
+            CASE WHEN payload #>> '{data,project_id}' ~ '^proj_[a-z0-9]+$' THEN payload #>> '{data,project_id}' END AS project_id,
             CASE WHEN jsonb_typeof(payload #> '{data,answers_revision}') = 'number'
                  THEN (payload #>> '{data,answers_revision}')::int END AS answers_revision
        FROM webhook_deliveries WHERE id = $1 AND event_type IS NOT NULL`,
@@ -65,6 +75,7 @@ export async function readLiveEvent(db: Db, id: string): Promise<LiveEventView |
     application_id: row.application_id,
     business_id: row.business_id,
     deal_id: row.deal_id,
+    project_id: row.project_id,
     answers_revision: row.answers_revision,
   };
 }

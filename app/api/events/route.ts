@@ -20,23 +20,28 @@ const EventsQuery = z
       .optional(),
     business_id: oneOf(ID_PATTERNS.business, 'a business id'),
     deal_id: oneOf(ID_PATTERNS.deal, 'a deal id'),
+    project_id: oneOf(ID_PATTERNS.project, 'a project id'),
   })
-  .refine((q) => [q.application_id, q.business_id, q.deal_id].filter(Boolean).length === 1, {
-    message: 'Name exactly one of application_id, business_id and deal_id.',
+  .refine((q) => [q.application_id, q.business_id, q.deal_id, q.project_id].filter(Boolean).length === 1, {
+    message: 'Name exactly one of application_id, business_id, deal_id and project_id.',
   });
 
-// GET /api/events – server-sent events about the one application, business or deal a page has open
+// GET /api/events – server-sent events about the one application, business, deal or funding project a page has open
 export const GET = route(
   // A client names only its own application: anything else is a 404, as on every application route.
   { roles: ['staff', 'reviewer', 'client'], query: EventsQuery, application: ({ query }) => query.application_id ?? '' },
   async ({ query, session, db, req }) => {
     const s = session!;
-    // Businesses, deals and deal applications are staff's, like their own routes.
-    const staffOnly = !query.application_id || ID_PATTERNS.dealApplication.test(query.application_id);
-    if (staffOnly && s.role !== 'staff') throw new AppError('forbidden', 'Your role does not allow this.');
+    // Businesses, deals and deal applications are staff's, like their own routes; projects staff's and reviewers'.
+    const allowed = query.project_id
+      ? s.role !== 'client'
+      : query.application_id && !ID_PATTERNS.dealApplication.test(query.application_id)
+        ? true
+        : s.role === 'staff';
+    if (!allowed) throw new AppError('forbidden', 'Your role does not allow this.');
     return openEventStream({
       bus: liveBus(db),
-      filter: { applicationId: query.application_id, businessId: query.business_id, dealId: query.deal_id },
+      filter: { applicationId: query.application_id, businessId: query.business_id, dealId: query.deal_id, projectId: query.project_id },
       signal: req.signal,
       stillAllowed: () => isSessionLive(db, s.sid, new Date(), sessionPolicy()),
     });

@@ -16,6 +16,8 @@ interface StartNextServerOptions {
   readyTimeoutMs?: number;
   /** Appends everything the server prints to this file (tests read it for leaked secrets). */
   logFile?: string;
+  /** App instances behind the port (server/launcher/app-instances.cjs, as `npm start` runs them); default 1. */
+  instances?: number;
 }
 
 export interface NextServer {
@@ -23,6 +25,8 @@ export interface NextServer {
   url: string;
   /** Stops the server and everything it spawned; safe to call more than once. */
   stop: () => Promise<void>;
+  /** The process started (with several instances, the cluster's primary). */
+  pid: number | undefined;
 }
 
 /** Variables passed through from the runner's environment when set (not secrets, not config). */
@@ -60,9 +64,12 @@ async function startOnPort(port: number, options: StartNextServerOptions): Promi
   const url = `http://${E2E_HOST}:${port}`;
   // The repository's own `next` (what node_modules/.bin/next points to), run by this Node binary.
   const nextBin = createRequire(path.join(REPO_ROOT, 'package.json')).resolve('next/dist/bin/next');
-  const child = spawn(process.execPath, [nextBin, 'start', '-H', E2E_HOST, '-p', String(port)], {
+  const instances = options.instances ?? 1;
+  const [entry, args] =
+    instances > 1 ? [path.join(REPO_ROOT, 'server', 'launcher', 'app-instances.cjs'), []] : [nextBin, ['start']];
+  const child = spawn(process.execPath, [entry, ...args, '-H', E2E_HOST, '-p', String(port)], {
     cwd: REPO_ROOT,
-    env: buildEnv(options.env ?? {}),
+    env: { ...buildEnv(options.env ?? {}), ...(instances > 1 ? { APP_INSTANCES: String(instances) } : {}) },
     // Own process group, so stop() can signal the server and anything it forks.
     detached: process.platform !== 'win32',
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -115,7 +122,7 @@ async function startOnPort(port: number, options: StartNextServerOptions): Promi
     if (/EADDRINUSE/.test(tail)) throw new PortInUseError(`port ${port} was taken`);
     throw new Error(`${(error as Error).message}\n--- next start output (last ${LOG_TAIL_LINES} lines) ---\n${tail}`);
   }
-  return { url, stop };
+  return { url, stop, pid: child.pid };
 }
 
 function buildEnv(extra: Record<string, string>): NodeJS.ProcessEnv {

@@ -11,7 +11,9 @@ import type { RunningSandbox } from '@/server/sandbox/server';
 import { freshApplication } from './applications';
 import { BffClient, bffStack, type Reply } from './bff';
 import { createBusiness, createDeal, newIdempotencyKey } from './bff-businesses';
+import { matchedProject } from './projects';
 import { KEYS, SandboxClient } from './sandbox';
+import { FundingMatchPage } from '@/lib/portal';
 import { poller } from '../../support/poller';
 
 /*
@@ -151,6 +153,10 @@ export interface RouteFixtures {
   dealItemId: string;
   dealFileId: string;
   invitationId: string;
+  /** A funding project with a completed match run and its best match. */
+  projectId: string;
+  matchRunId: string;
+  matchId: string;
 }
 
 const portal = () => new SandboxClient({ baseUrl: bffStack().sandboxBaseUrl } as RunningSandbox, KEYS.full);
@@ -245,6 +251,9 @@ export async function routeFixtures(staff: BffClient): Promise<RouteFixtures> {
   const dealFile = await postBytes(staff, `/api/deal-applications/${dealApplicationId}/files?${dealTarget}`, dealPdf, 'application/pdf', 'accounts.pdf');
   const dealFileId = FileUploadResult.parse((await must(dealFile, 201, 'upload a deal application file')).body).file.id;
   const invited = await must(await staff.post(`/api/applications/${b.applicationId}/invitations`, { body: {} }), 201, 'invite');
+  const { project, run } = await matchedProject(portal(), business.created.business.id);
+  const matchId = (await portal().read(FundingMatchPage, project.matches_url)).data.items[0]?.id;
+  if (!matchId) throw new Error(`project ${project.id} has no match`);
   return {
     a,
     b,
@@ -256,6 +265,9 @@ export async function routeFixtures(staff: BffClient): Promise<RouteFixtures> {
     dealItemId: ItemWriteResult.parse(dealItem.body).item.item_id,
     dealFileId,
     invitationId: InvitationCreated.parse(invited.body).invitation.id,
+    projectId: project.id,
+    matchRunId: run.id,
+    matchId,
   };
 }
 
@@ -268,19 +280,22 @@ export const isApplicationRoute = (route: CatalogRoute) => route.pattern.startsW
  */
 export function segmentValues(route: CatalogRoute, f: RouteFixtures, app: ApplicationFixture): Record<string, string> {
   const deal = route.pattern.startsWith('/api/deal-applications/');
+  const project = route.pattern.startsWith('/api/projects/');
   return {
     applicationId: app.applicationId,
     blockKey: deal ? f.dealBlockKey : app.blockKey,
     itemId: deal ? f.dealItemId : app.itemId,
     fileId: deal ? f.dealFileId : app.fileId,
     evidenceId: app.evidenceId,
-    runId: app.runId,
+    runId: project ? f.matchRunId : app.runId,
     suggestionId: app.suggestionId,
     businessId: f.businessId,
     uploadId: f.uploadId,
     dealId: f.dealId,
     dealApplicationId: f.dealApplicationId,
     invitationId: f.invitationId,
+    projectId: f.projectId,
+    matchId: f.matchId,
     token: `not-a-real-token-${randomBytes(6).toString('hex')}`,
   };
 }

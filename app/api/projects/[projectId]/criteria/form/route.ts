@@ -1,0 +1,4 @@
+import { projectCriteriaRoutes } from '@/server/application-kinds/routes';
+
+// GET /api/projects/[projectId]/criteria/form – everything the criteria form opens with
+export const { GET } = projectCriteriaRoutes.form;

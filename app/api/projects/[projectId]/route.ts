@@ -1,0 +1,12 @@
+import { etagHeader } from '@/server/http/headers';
+import { ProjectParams } from '@/server/http/path-params';
+import { route } from '@/server/http/route';
+import { readProject } from '@/server/projects/read';
+import { projectView } from '@/server/projects/views';
+
+// GET /api/projects/[projectId] – one funding project with its status and business
+export const GET = route({ roles: ['staff', 'reviewer'], params: ProjectParams }, async ({ params, req, upstream }) => {
+  const res = await readProject(params.projectId, req.signal);
+  upstream.requestId = res.requestId;
+  return { body: { project: projectView(res.data) }, headers: etagHeader(res.etag) };
+});
