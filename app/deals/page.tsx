@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { DealsTable } from '@/components/deals/deals-table';
-import { DealsQuery } from '@/lib/bff/deals';
+import { DealsQuery, newestDealsFirst } from '@/lib/bff/deals';
 import { readBusinessName } from '@/server/deals/deal-business';
 import { listDeals } from '@/server/deals/list';
 import { guardPage, type PageProps } from '@/server/http/page-guard';
@@ -18,10 +18,12 @@ export default async function DealsPage({ searchParams }: PageProps) {
   const businessId = one(raw.business_id);
   // A malformed business id names no business; a malformed cursor just starts again from the first page.
   await guardPage({ path: '/deals', query: raw, roles: ['staff'], ids: { business: businessId } });
-  const query = DealsQuery.safeParse({ page_size: 25, business_id: businessId, cursor: one(raw.cursor) });
+  // One business's deals are few: a page of the most the Portal gives, so "newest first" holds for all of them.
+  const pageSize = businessId ? 100 : 25;
+  const query = DealsQuery.safeParse({ page_size: pageSize, business_id: businessId, cursor: one(raw.cursor) });
   const [business, { view }] = await Promise.all([
     businessId ? readBusinessName(businessId) : Promise.resolve(null),
-    listDeals(query.success ? query.data : { page_size: 25, business_id: businessId }),
+    listDeals(query.success ? query.data : { page_size: pageSize, business_id: businessId }),
   ]);
   if (businessId && !business) notFound();
   const businessName = business ? (business.name ?? `Unnamed business (${business.id})`) : null;
@@ -46,7 +48,11 @@ export default async function DealsPage({ searchParams }: PageProps) {
       {view.items.length === 0 ? (
         <p>{businessName ? `${businessName} has no deals yet.` : 'No deals yet.'}</p>
       ) : (
-        <DealsTable deals={view.items} business={business} caption={businessName ? `Deals of ${businessName}` : 'All deals'} />
+        <DealsTable
+          deals={business ? newestDealsFirst(view.items).map((d) => ({ ...d, business })) : view.items}
+          showBusiness={business !== null}
+          caption={businessName ? `Deals of ${businessName}, newest first` : 'All deals'}
+        />
       )}
       <nav aria-label="Pages" className="pager">
         {view.previous_cursor && <Link href={pageLink(view.previous_cursor)}>← Previous page</Link>}

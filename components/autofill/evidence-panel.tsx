@@ -112,16 +112,16 @@ export function EvidencePanel({ applicationId, preparation, canEdit }: Props) {
       {files.length === 0 ? (
         <p className="muted">No documents yet.</p>
       ) : (
-        <table className="table autofill-files">
+        <table className="table stacked autofill-files">
           <TableHead caption="Evidence documents and whether Autofill could read them" columns={['Document', 'Size', 'Status']} actions={canEdit} />
           <tbody>
             {files.map((f) => {
               const busy = f.id !== null && deletion.removing.includes(f.id);
               return (
                 <tr key={f.id ?? f.name} data-status={f.status ?? undefined}>
-                  <td>{f.name ?? 'Unnamed document'}</td>
-                  <td>{f.size !== null ? formatBytes(f.size) : ''}</td>
-                  <td>
+                  <td data-label="Document">{f.name ?? 'Unnamed document'}</td>
+                  <td data-label="Size">{f.size !== null ? formatBytes(f.size) : ''}</td>
+                  <td data-label="Status">
                     <span className={`autofill-badge autofill-file-${f.status ?? 'unknown'}`}>{STATUS_TEXT[f.status ?? ''] ?? 'Unknown'}</span>
                     {f.status === 'failed' && f.failure_reason && <span className="autofill-reason"> {f.failure_reason}</span>}
                   </td>

@@ -6,13 +6,16 @@ import type { BusinessView } from '@/lib/bff/businesses';
 import { businessQuery } from '@/lib/queries/business';
 import { BusinessFunding } from '@/components/funding/business-funding';
 import { BusinessApplication } from './business-application';
+import { BusinessDeals } from './business-deals';
+import { BusinessDocuments } from './business-documents';
 import { BusinessInvitations } from './business-invitations';
 import { BusinessPeople } from './business-people';
 import { When } from './format';
+import { InvitationState } from './invitation-state';
 import { WorkflowStepper } from './workflow-stepper';
 import './businesses.css';
 
-/** One business: its status and workflow, its people, its intake application and the client's invitations. */
+/** One business: its status and workflow, its people, its intake application, documents and the client's invitations, its deals. */
 export function BusinessDetail({ initial }: { initial: BusinessView }) {
   const queryClient = useQueryClient();
   // The server's read seeds the cache once, so a later visit in this tab starts from it too.
@@ -38,6 +41,14 @@ export function BusinessDetail({ initial }: { initial: BusinessView }) {
             <dt>Updated</dt>
             <dd><When iso={business.status.updated_at} /></dd>
           </div>
+          {business.application && (
+            <div>
+              <dt>Client</dt>
+              <dd>
+                <InvitationState applicationId={business.application.id} />
+              </dd>
+            </div>
+          )}
         </dl>
       </header>
       <WorkflowStepper business={business} />
@@ -46,6 +57,7 @@ export function BusinessDetail({ initial }: { initial: BusinessView }) {
       {business.application ? (
         <>
           <BusinessApplication applicationId={business.application.id} />
+          <BusinessDocuments applicationId={business.application.id} />
           <BusinessInvitations applicationId={business.application.id} businessName={name} />
         </>
       ) : (
@@ -54,6 +66,7 @@ export function BusinessDetail({ initial }: { initial: BusinessView }) {
           <p>This business has no intake application, so there is nothing to invite its client to.</p>
         </section>
       )}
+      <BusinessDeals businessId={business.id} businessName={name} />
     </article>
   );
 }

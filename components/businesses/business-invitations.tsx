@@ -67,7 +67,7 @@ export function BusinessInvitations({ applicationId, businessName }: { applicati
       <LoadState query={list} what="the invitations" />
       {list.data && list.data.items.length === 0 && <p>No invitations yet.</p>}
       {list.data && list.data.items.length > 0 && (
-        <table className="table biz-invites">
+        <table className="table stacked biz-invites">
           <TableHead
             caption="Invitations of the application, newest first"
             columns={['Client', 'Status', 'Created', 'Expires', 'Opened']}
@@ -76,15 +76,15 @@ export function BusinessInvitations({ applicationId, businessName }: { applicati
           <tbody>
             {list.data.items.map((inv) => (
               <tr key={inv.id}>
-                <td>{inv.client_name ?? inv.client_email ?? <span className="muted">Not named</span>}</td>
-                <td>{STATUS_TEXT[inv.status]}</td>
-                <td>
+                <td data-label="Client">{inv.client_name ?? inv.client_email ?? <span className="muted">Not named</span>}</td>
+                <td data-label="Status">{STATUS_TEXT[inv.status]}</td>
+                <td data-label="Created">
                   <When iso={inv.created_at} />
                 </td>
-                <td>
+                <td data-label="Expires">
                   <When iso={inv.expires_at} />
                 </td>
-                <td>{inv.use_count === 0 ? 'Not yet' : `${inv.use_count} ${inv.use_count === 1 ? 'time' : 'times'}`}</td>
+                <td data-label="Opened">{inv.use_count === 0 ? 'Not yet' : `${inv.use_count} ${inv.use_count === 1 ? 'time' : 'times'}`}</td>
                 <td>
                   {inv.status === 'active' && confirming !== inv.id && (
                     <button

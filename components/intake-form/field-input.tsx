@@ -1,12 +1,13 @@
 'use client';
 
-import { memo } from 'react';
+import { memo, useState, type ClipboardEvent } from 'react';
 import { get, useFormContext, useFormState } from 'react-hook-form';
-import type { FieldModel } from '@/lib/forms';
+import { textLength, type FieldModel } from '@/lib/forms';
 import { ConflictPanel } from './conflict-panel';
 import { fromDomValue, inputIdOf } from './dom-values';
 import { FileField } from './file-field';
 import { useFormEnv, useRuntime } from './runtime-context';
+import { TextCounter } from './text-counter';
 
 interface Props {
   field: FieldModel;
@@ -34,10 +35,23 @@ export const FieldInput = memo(function FieldInput({ field, name, itemId, label,
   const conflict = useRuntime((r) => r.conflictOf(name) ?? null);
   const changedByOthers = useRuntime((r) => r.autosave.theirsApplied.some((t) => t.name === name));
   const files = useRuntime((r) => (field.widget === 'file' ? r.filesOf(name) : null));
+  // A value that came back from this device's storage and cannot be sent says why, before anyone touches it.
+  const restored = useRuntime((r) => r.restoredReason(name));
+  const [pasted, setPasted] = useState(false);
 
   const id = inputIdOf(name);
   const ownError = get(errors, name) as { message?: string } | undefined;
-  const error: string | null = ownError?.message ?? rejected;
+  const error: string | null = ownError?.message ?? rejected ?? restored;
+  const limit = field.textLimit;
+  const countId = limit ? `${id}-count` : undefined;
+  // Whether a paste takes the text over its limit; nothing is cut, the counter says so instead.
+  const onPaste = limit
+    ? (e: ClipboardEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+        const el = e.currentTarget;
+        const kept = el.value.slice(0, el.selectionStart ?? el.value.length) + el.value.slice(el.selectionEnd ?? el.value.length);
+        setPasted(textLength(kept + e.clipboardData.getData('text'), limit.units) > limit.max);
+      }
+    : undefined;
   const readOnly = !editable || field.readOnly;
 
   if (field.widget === 'file') {
@@ -64,7 +78,7 @@ export const FieldInput = memo(function FieldInput({ field, name, itemId, label,
   const hintId = field.hint ? `${id}-hint` : undefined;
   const errorId = `${id}-error`;
   const prefillId = prefilled.has(name) ? `${id}-prefilled` : undefined;
-  const describedBy = [helpId, hintId, prefillId, error ? errorId : undefined].filter(Boolean).join(' ') || undefined;
+  const describedBy = [helpId, hintId, countId, prefillId, error ? errorId : undefined].filter(Boolean).join(' ') || undefined;
   const registered = register(name, {
     validate: (raw: unknown) =>
       runtime.validator.validateField(name, fromDomValue(field, raw), runtime.nameVisible(name)) ?? true,
@@ -103,6 +117,7 @@ export const FieldInput = memo(function FieldInput({ field, name, itemId, label,
   );
   const after = (
     <>
+      {limit && countId && <TextCounter name={name} id={countId} limit={limit} pasted={pasted} />}
       <p id={errorId} className="field-error" aria-live="polite">
         {error}
       </p>
@@ -202,14 +217,14 @@ export const FieldInput = memo(function FieldInput({ field, name, itemId, label,
         {labelEl}
         {notes}
         {field.widget === 'list' && <p className="field-hint">One per line.</p>}
-        <textarea id={id} rows={field.widget === 'list' ? 4 : 3} {...attrs} {...common} {...registered} />
+        <textarea id={id} rows={field.widget === 'list' ? 4 : 3} {...attrs} {...common} {...registered} onPaste={onPaste} />
         {after}
       </div>
     );
   }
 
   // The percent sign is shown beside the box; a currency sign is not, as contracts do not say which.
-  const input = <input id={id} {...field.attributes} {...common} {...registered} />;
+  const input = <input id={id} {...field.attributes} {...common} {...registered} onPaste={onPaste} />;
   return (
     <div className={`field${error ? ' has-error' : ''}`} data-field={name}>
       {labelEl}

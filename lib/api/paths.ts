@@ -15,6 +15,9 @@ function withQuery(path: string, values: QueryValues = {}): string {
   return text ? `${path}?${text}` : path;
 }
 
+/** A page of a list: `page_size` and the cursor of the page before. */
+type PageParams = { page_size?: number; cursor?: string | null };
+
 /** Where an application's routes live: intake applications, deal applications and a project's criteria share the form. */
 export type FormApiBase = `/api/applications/${string}` | `/api/deal-applications/${string}` | `/api/projects/${string}/criteria`;
 
@@ -45,6 +48,8 @@ function formPaths<Base extends FormApiBase>(base: Base) {
     item: (blockKey: string, itemId: string) => `${base}/items/${seg(blockKey)}/${seg(itemId)}`,
     files: (target: UploadTarget) =>
       withQuery(`${base}/files`, { block_key: target.blockKey, schema_key: target.schemaKey, field_key: target.fieldKey, item_id: target.itemId }),
+    /** Every file of the application's file questions, a page at a time. */
+    fileList: (page: PageParams = {}) => withQuery(`${base}/files`, page),
     file: (fileId: string) => `${base}/files/${seg(fileId)}`,
     fileDownload: (fileId: string) => `${base}/files/${seg(fileId)}/download`,
   };
@@ -73,9 +78,6 @@ function autofillPaths(applicationBase: string) {
   };
 }
 
-/** A page of a list: `page_size` and the cursor of the page before. */
-type PageParams = { page_size?: number; cursor?: string | null };
-
 export const apiPaths = {
   signIn: () => '/api/auth/sign-in',
   signOut: () => '/api/auth/sign-out',
@@ -94,7 +96,8 @@ export const apiPaths = {
       upload: (uploadId: string, filename: string) => withQuery(`${base}/uploads/${seg(uploadId)}`, { filename }),
     };
   },
-  deals: () => '/api/deals',
+  /** Deals, a page at a time; `business_id` narrows them to one business's. */
+  deals: (query: PageParams & { business_id?: string } = {}) => withQuery('/api/deals', query),
   deal: (dealId: string) => {
     const base = `/api/deals/${seg(dealId)}`;
     return { self: () => base, stageTransitions: () => `${base}/stage-transitions` };

@@ -35,6 +35,10 @@ export type DealSummaryView = z.infer<typeof DealSummaryView>;
 export const DealListView = pageOf(DealSummaryView);
 export type DealListView = z.infer<typeof DealListView>;
 
+/** Newest first (the Portal lists deals oldest first); ties keep their order. */
+export const newestDealsFirst = <T extends { created_at: string }>(deals: readonly T[]): T[] =>
+  [...deals].sort((a, b) => Date.parse(b.created_at) - Date.parse(a.created_at));
+
 /** One deal as read (or as a write left it), with the ETag a stage transition quotes in If-Match. */
 export const DealView = DealSummaryView.extend({ etag: z.string() });
 export type DealView = z.infer<typeof DealView>;

@@ -36,6 +36,10 @@ export const MESSAGES = {
   scalarItem: 'Must be text, a number or yes or no',
   mixedItems: 'All items must be the same kind of value',
   choice: 'Choose one of the listed options',
+  noChoices: 'There are no options to choose from here: leave it unanswered',
+  unsafeNumber: 'Too large to be kept exactly: use a number between −9,007,199,254,740,991 and 9,007,199,254,740,991',
+  /** A typed number the form would have to round (lib/forms/number-input: more digits than a double holds). */
+  inexactNumber: 'Has more digits than can be kept exactly: use at most 15 significant digits',
   pattern: 'Enter a value in the expected format',
   format: {
     email: 'Enter a valid email address',

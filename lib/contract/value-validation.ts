@@ -1,5 +1,6 @@
 import { LIMITS } from '../portal/limits';
 import type { ValueSchema } from '../portal/value-schema';
+import { findUnsafeText } from './text-hygiene';
 import { formatCheck, type FormatCheck } from './value-formats';
 import { MESSAGES, typeMessage } from './value-messages';
 
@@ -23,7 +24,9 @@ type ValueIssueCode =
   | 'max_items'
   | 'too_long'
   | 'too_many_items'
-  | 'item_too_long';
+  | 'item_too_long'
+  | 'unsafe_text'
+  | 'unsafe_number';
 
 export interface ValueIssue {
   readonly code: ValueIssueCode;
@@ -91,6 +94,7 @@ const ANY_ANSWER = issue('type', MESSAGES.anyAnswer);
 const NOT_FINITE = issue('type', MESSAGES.finiteNumber);
 const MIXED_ITEMS = issue('type', MESSAGES.mixedItems);
 const TOO_MANY_ITEMS = issue('too_many_items', MESSAGES.maxItems(LIMITS.answerArrayMaxItems, false));
+const UNSAFE_NUMBER = issue('unsafe_number', MESSAGES.unsafeNumber);
 
 const isScalar = (value: unknown): value is Scalar =>
   typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
@@ -132,7 +136,7 @@ function compileRules(schema: ItemSchema, enumValues: unknown, limit: number, li
     mask,
     typeIssue: mask === 0 ? ANY_ANSWER : issue('type', typeMessage(types)),
     choices,
-    choiceIssue: issue('enum', MESSAGES.choice),
+    choiceIssue: issue('enum', choices?.size === 0 ? MESSAGES.noChoices : MESSAGES.choice),
     limit,
     limitIssue,
     minLength,
@@ -172,7 +176,8 @@ function codePointsAtLeast(text: string, enough: number): boolean {
  */
 function isMultipleOf(value: number, step: number): boolean {
   const quotient = value / step;
-  if (!Number.isFinite(quotient)) return true;
+  // 1e308 / 0.01 overflows: no tolerance can vouch for a quotient that is not even a number.
+  if (!Number.isFinite(quotient)) return false;
   return Math.abs(quotient - Math.round(quotient)) <= Math.max(1e-9, Math.abs(quotient) * 1e-12);
 }
 
@@ -189,6 +194,8 @@ function typeMatches(mask: number, value: Scalar): boolean {
 function checkString(rules: ScalarRules, text: string): ValueIssue[] | undefined {
   // Limits count UTF-16 units, as the zod answer schemas do: the stricter reading the upstream surely accepts.
   if (text.length > rules.limit) return [rules.limitIssue];
+  const unsafe = findUnsafeText(text);
+  if (unsafe !== null) return [issue('unsafe_text', unsafe.message)];
   let issues: ValueIssue[] | undefined;
   // Code points never outnumber UTF-16 units, so the plain length settles most cases without counting.
   const { minLength, maxLength } = rules;
@@ -204,6 +211,8 @@ function checkString(rules: ScalarRules, text: string): ValueIssue[] | undefined
 }
 
 function checkNumber(rules: ScalarRules, n: number): ValueIssue[] | undefined {
+  // Beyond 2^53 doubles skip whole numbers: 9007199254740993 would be stored as …992 without a word.
+  if (Math.abs(n) > Number.MAX_SAFE_INTEGER) return [UNSAFE_NUMBER];
   let issues: ValueIssue[] | undefined;
   if (rules.minimum !== undefined && n < rules.minimum) issues = add(issues, rules.minimumIssue);
   if (rules.maximum !== undefined && n > rules.maximum) issues = add(issues, rules.maximumIssue);
@@ -263,6 +272,8 @@ function compileArrayRules(schema: ValueSchema): ArrayRules {
 function checkArray(rules: ArrayRules, list: readonly unknown[]): ValueIssue[] | undefined {
   // Past the spec's limit the upstream refuses the list outright; checking 10,000 items would only burn time.
   if (list.length > LIMITS.answerArrayMaxItems) return [TOO_MANY_ITEMS];
+  // An empty enum lets nothing be chosen, so not even an empty list is an answer (null is the only one).
+  if (rules.items.choices?.size === 0) return [rules.items.choiceIssue];
   let issues: ValueIssue[] | undefined;
   if (rules.minItems !== undefined && list.length < rules.minItems) issues = add(issues, rules.minItemsIssue);
   if (rules.maxItems !== undefined && list.length > rules.maxItems) issues = add(issues, rules.maxItemsIssue);

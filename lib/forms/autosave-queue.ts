@@ -322,7 +322,8 @@ export function autosaveMachine(options: AutosaveOptions = {}): AutosaveMachine 
       const uncertain = { ...state.uncertain, ...inFlight };
       const { answersRevision, etag, orphaned } = state;
       const conflicts = [...state.conflicts];
-      return { version: 1, answersRevision, etag, base, edits, uncertain, conflicts, orphaned: { ...orphaned } };
+      const rejected = { ...state.rejected };
+      return { version: 1, answersRevision, etag, base, edits, uncertain, conflicts, orphaned: { ...orphaned }, rejected };
     },
 
     restore(saved, current) {
@@ -340,7 +341,13 @@ export function autosaveMachine(options: AutosaveOptions = {}): AutosaveMachine 
         touched: names.length > 0,
       };
       const theirs = Object.fromEntries(names.map((n) => [n, current.values[n] ?? null]));
-      return settle(reconcile(atBase, { ...current, values: theirs }, names, equal));
+      const merged = reconcile(atBase, { ...current, values: theirs }, names, equal);
+      // A refusal holds while its edit is still the one waiting; a merge that settled the field ends it.
+      const refused = typeof saved.rejected === 'object' && saved.rejected !== null ? saved.rejected : {};
+      const rejected = Object.fromEntries(
+        Object.entries(refused).filter(([n, why]) => typeof why === 'string' && Object.hasOwn(merged.pending, n)),
+      );
+      return settle({ ...merged, rejected });
     },
 
     unsavedNames(state) {

@@ -94,6 +94,8 @@ export interface PersistedAutosave {
   /** Open conflicts stay conflicts after a reload: the person was shown them and has not chosen yet. */
   readonly conflicts: readonly Conflict[];
   readonly orphaned: FormValues;
+  /** Edits the upstream refused (422), with its reason: still refused after a reload until edited. */
+  readonly rejected?: Readonly<Record<string, string>>;
 }
 
 /** A copy of a record without some names. */

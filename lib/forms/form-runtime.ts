@@ -56,6 +56,18 @@ export interface RuntimeHooks {
   saved(): void;
 }
 
+/** An answer kept on this device but not sent, and why: the form's own checks or the Portal (422) refused it. */
+export interface HeldAnswer {
+  readonly name: string;
+  readonly reason: string;
+}
+
+/**
+ * What the save status says, most pressing first: the connection, a failed write, a write under way, answers
+ * held back because they are not valid, answers waiting for the person's decision (conflicts), then saved.
+ */
+export type SaveState = 'offline' | 'error' | 'saving' | 'invalid' | 'conflict' | 'saved' | 'idle';
+
 const OFFLINE_PROBE_MS = 4_000;
 const PROGRESS_DELAY_MS = 300;
 const STORAGE_PREFIX = 'intake-form:';
@@ -71,6 +83,13 @@ export class FormRuntime {
   private running = false;
   private idleWaiters: Array<() => void> = [];
   private progressCache: { version: number; progress: FormProgress } | null = null;
+  private heldCache: { version: number; held: readonly HeldAnswer[] } | null = null;
+  private readonly canSend: (name: string, value: FormValue) => boolean;
+  /** The upstream as the page read it: what edits kept on this device are merged with (restoreFromDevice). */
+  private readonly upstream: UpstreamState;
+  private restored = false;
+  /** Held answers that came back from this device's storage: their fields show why until edited. */
+  private restoredHeld = new Set<string>();
 
   values: Record<string, FormValue>;
   items: readonly FormItem[];
@@ -95,26 +114,37 @@ export class FormRuntime {
   ) {
     this.model = model;
     this.validator = formValidator(model);
-    this.machine = autosaveMachine({ equal: equalityFor(model), canSend: sendableCheck(model) });
+    this.canSend = sendableCheck(model);
+    this.machine = autosaveMachine({ equal: equalityFor(model), canSend: this.canSend });
     this.values = { ...init.values };
     this.items = init.items;
     this.files = groupFiles(init.files);
     for (const [name, list] of this.files) this.values[name] = list.map((f) => f.id);
     this.visibility = computeVisibility(model, this.values, this.items);
-    this.autosave = this.restoreOrInit(init.upstream);
+    // Storage is read only once the page is hydrated (attach): the server cannot see it, and a first
+    // render that differed from the server's would be a hydration error (React #418).
+    this.upstream = init.upstream;
+    this.autosave = this.machine.init(init.upstream);
   }
 
-  private restoreOrInit(upstream: UpstreamState): AutosaveState {
+  /** Brings back the edits kept on this device, merged with the upstream as the page read it. Once. */
+  private restoreFromDevice() {
+    if (this.restored) return;
+    this.restored = true;
     const saved = this.readStorage();
-    if (saved === null) return this.machine.init(upstream);
-    const state = this.machine.restore(saved, upstream);
+    if (saved === null) return;
+    const state = this.machine.restore(saved, this.upstream);
     // The restored edits (and my side of open conflicts) are what the inputs must show.
     const shown: Record<string, FormValue> = { ...state.pending };
     for (const c of state.conflicts) shown[c.name] = c.mine;
+    for (const t of state.theirsApplied) shown[t.name] = t.theirs;
     Object.assign(this.values, shown);
-    for (const t of state.theirsApplied) this.values[t.name] = t.theirs;
     this.visibility = computeVisibility(this.model, this.values, this.items);
-    return state;
+    this.autosave = state;
+    this.heldCache = null;
+    this.restoredHeld = new Set(this.heldAnswers().map((h) => h.name));
+    this.hooks?.showValues(shown);
+    this.changed();
   }
 
   // ---- subscriptions --------------------------------------------------------------------------
@@ -140,6 +170,7 @@ export class FormRuntime {
 
   attach(hooks: RuntimeHooks): () => void {
     this.hooks = hooks;
+    this.restoreFromDevice();
     const online = () => this.setAutosave(this.machine.onOnline(this.autosave), true);
     const offline = () => this.setAutosave(this.machine.onOffline(this.autosave), false);
     window.addEventListener('online', online);
@@ -187,10 +218,46 @@ export class FormRuntime {
     return this.autosave.conflicts.find((c) => c.name === name);
   }
 
+  /**
+   * Edits kept but not sent, with the reason: refused by the Portal (422), or not valid by the contract, so
+   * autosave holds them (sendableCheck). Computed at most once per change.
+   */
+  heldAnswers(): readonly HeldAnswer[] {
+    if (this.heldCache?.version === this.version) return this.heldCache.held;
+    const { pending, rejected } = this.autosave;
+    const held: HeldAnswer[] = [];
+    for (const [name, value] of Object.entries(pending)) {
+      const refused = rejected[name];
+      if (refused !== undefined) held.push({ name, reason: refused });
+      else if (!this.canSend(name, value)) {
+        const reason = this.validator.validateField(name, value, true);
+        // Not sendable but nothing to say (a read-only or file field): not something the person can fix.
+        if (reason !== null) held.push({ name, reason });
+      }
+    }
+    this.heldCache = { version: this.version, held };
+    return held;
+  }
+
+  /** Why a field restored from this device is not saved; null once it is edited or when it was sendable. */
+  restoredReason(name: string): string | null {
+    if (!this.restoredHeld.has(name)) return null;
+    return this.heldAnswers().find((h) => h.name === name)?.reason ?? null;
+  }
+
+  saveState(): SaveState {
+    const s = this.autosave;
+    if (s.status === 'offline' || s.status === 'error' || s.status === 'saving') return s.status;
+    if (this.heldAnswers().length > 0) return 'invalid';
+    if (s.conflicts.length > 0) return 'conflict';
+    return s.status;
+  }
+
   // ---- edits ----------------------------------------------------------------------------------
 
   /** The person changed a field. */
   edit(name: string, value: FormValue) {
+    this.restoredHeld.delete(name);
     this.values[name] = value;
     this.visibility = updateVisibility(this.visibility, this.values, [name]);
     this.setAutosave(this.machine.edit(this.autosave, name, value, Date.now()));

@@ -19,7 +19,9 @@ import {
   autocompleteFor,
   chooseWidget,
   inputAttributes,
+  textLimitOf,
   type InputAttributes,
+  type TextLimit,
   type Widget,
 } from './widgets';
 
@@ -64,6 +66,8 @@ export interface FieldModel {
   readonly hint: string | null;
   readonly widget: Widget;
   readonly attributes: InputAttributes;
+  /** The length limit a live counter shows (typed text only); null for other widgets. */
+  readonly textLimit: TextLimit | null;
   /** Choices for radio, select and checkbox-group, in the schema's order; null for other widgets. */
   readonly options: readonly FieldOption[] | null;
   /** For file fields: how many files it takes (undefined: no limit but the spec's). */
@@ -215,6 +219,7 @@ function buildField(
     hint: exampleHint(field.example, widget),
     widget,
     attributes: inputAttributes(widget, facts, autoComplete),
+    textLimit: textLimitOf(widget, facts),
     options,
     maxFiles: widget === 'file' ? facts.maxItems : undefined,
     // Files are uploaded, other answers updated: whichever operation the field needs must be allowed.

@@ -1,11 +1,14 @@
 import { isAnswered } from '../contract';
+import { MESSAGES } from '../contract/value-messages';
 import type { FormValue, FormValues } from './equality';
 import { fieldForName, type FieldModel, type FormModel, type GroupModel } from './model';
 import { groupName, itemName, questionInstanceKey } from './names';
 import { oncePerObject } from './once-per-object';
 import type { ItemIndex } from './items';
+import { isInexactNumberInput } from './number-input';
 import { toAnswerValue } from './values';
 import type { VisibilityState } from './visibility';
+import { isNumericWidget } from './widgets';
 
 /**
  * Form validation (DESIGN.md §4): value_schema through lib/contract's compiled validators (which include
@@ -56,6 +59,8 @@ export function checkField(field: FieldModel, input: FormValue | undefined): str
   if (field.readOnly && field.widget !== 'file') return null;
   const value = toAnswerValue(field, input);
   if (!isAnswered(value)) return field.required ? requiredMessage(field) : null;
+  // A numeric widget never takes strings (widgets.ts), so a number kept as its text is one we refused to round.
+  if (isNumericWidget(field.widget) && typeof value === 'string' && isInexactNumberInput(value)) return MESSAGES.inexactNumber;
   const issues = field.validate(value);
   return issues.length === 0 ? null : (issues[0]?.message ?? null);
 }

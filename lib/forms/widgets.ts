@@ -44,7 +44,6 @@ export interface InputAttributes {
   readonly max?: number;
   readonly step?: number | 'any';
   readonly minLength?: number;
-  readonly maxLength?: number;
   /** The schema's pattern in HTML's anchored, `v`-flag form; left out when it cannot be expressed there. */
   readonly pattern?: string;
   readonly multiple?: boolean;
@@ -232,8 +231,40 @@ function numericAttributes(widget: Widget, facts: SchemaFacts): InputAttributes 
   };
 }
 
+/** How long a text may be, and how its length is counted: code points for maxLength, UTF-16 units for the spec. */
+export interface TextLimit {
+  readonly max: number;
+  readonly units: 'code-points' | 'utf16';
+}
+
+/**
+ * The length limit of a typed text, for the live counter. Deliberately not an HTML maxlength: that cuts
+ * typing and pastes without a word, and nothing a person types may change silently (issue 11).
+ */
+export function textLimitOf(widget: Widget, facts: SchemaFacts): TextLimit | null {
+  if (!TEXTUAL.has(widget) || widget === 'date') return null;
+  if (facts.maxLength !== undefined && facts.maxLength < LIMITS.answerStringMax) {
+    return { max: facts.maxLength, units: 'code-points' };
+  }
+  return { max: LIMITS.answerStringMax, units: 'utf16' };
+}
+
+/** A text's length as its limit counts it. */
+export function textLength(text: string, units: TextLimit['units']): number {
+  if (units === 'utf16') return text.length;
+  let points = 0;
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit >= 0xd800 && unit <= 0xdbff && i + 1 < text.length) {
+      const next = text.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) i++;
+    }
+    points++;
+  }
+  return points;
+}
+
 function textAttributes(widget: Widget, facts: SchemaFacts): InputAttributes {
-  const maxLength = Math.min(facts.maxLength ?? LIMITS.answerStringMax, LIMITS.answerStringMax);
   const pattern = htmlPattern(facts.pattern);
   const typed = widget === 'email' || widget === 'tel' || widget === 'url';
   return {
@@ -242,7 +273,6 @@ function textAttributes(widget: Widget, facts: SchemaFacts): InputAttributes {
     ...(typed ? { inputMode: widget } : {}),
     ...(widget === 'email' || widget === 'url' ? { spellCheck: false } : {}),
     ...(facts.minLength === undefined || facts.minLength === 0 ? {} : { minLength: facts.minLength }),
-    maxLength,
     ...(pattern === undefined ? {} : { pattern }),
   };
 }

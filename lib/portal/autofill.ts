@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DateTime, NonNegativeInt, PositiveRevision, Uri, page } from './common';
+import { DateTime, NonNegativeInt, PositiveRevision, Uri, freeText, page } from './common';
 import { ApplicationId, AutofillRunId, AutofillSuggestionId } from './ids';
 
 const AppRef = z.strictObject({ id: ApplicationId, object: z.literal('client_intake_application') });
@@ -62,7 +62,7 @@ export type AutofillPreparation = z.infer<typeof AutofillPreparation>;
 
 /** Preparation update body: at least one of ai_mode and text_input, nothing else (spec 2.11). */
 export const PreparationUpdateBody = z
-  .strictObject({ ai_mode: AiMode.optional(), text_input: z.string().max(100_000).optional() })
+  .strictObject({ ai_mode: AiMode.optional(), text_input: freeText(z.string().max(100_000)).optional() })
   .refine((b) => b.ai_mode !== undefined || b.text_input !== undefined, {
     message: 'at least one of ai_mode and text_input is required',
   });

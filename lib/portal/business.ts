@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DateTime, NonNegativeInt, Revision, Uri, page } from './common';
+import { DateTime, NonNegativeInt, Revision, Uri, freeText, page } from './common';
 import { ApplicationId, BusinessId, BusinessPipelineId, BusinessStageId, FileUploadId } from './ids';
 import { workflowSchemas } from './workflow';
 
@@ -44,16 +44,16 @@ export const BusinessCreateResult = z.strictObject({
 export type BusinessCreateResult = z.infer<typeof BusinessCreateResult>;
 
 const ContactInput = z.strictObject({
-  full_name: z.string().trim().min(1).max(255),
+  full_name: freeText(z.string().trim().min(1).max(255)),
   email: z.email().max(255),
-  phone_number: z.string().max(64).optional(),
-  company_name: z.string().max(255).optional(),
-  job_title: z.string().max(255).optional(),
+  phone_number: freeText(z.string().max(64)).optional(),
+  company_name: freeText(z.string().max(255)).optional(),
+  job_title: freeText(z.string().max(255)).optional(),
 });
 
 /** Business create body (DESIGN.md §5). */
 export const BusinessCreateBody = z.strictObject({
-  name: z.string().trim().min(1).max(255),
+  name: freeText(z.string().trim().min(1).max(255)),
   source_channel_id: z.string().min(1).max(255).optional(),
   contact: ContactInput.optional(),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { findUnsafeText } from '../contract/text-hygiene';
 import { LIMITS } from './limits';
 
 export const Uri = z.url();
@@ -7,6 +8,16 @@ export const NonNegativeInt = z.int().min(0);
 export const Revision = NonNegativeInt;
 /** Preparation revision and attempt_sequence start at 1 (spec §8). */
 export const PositiveRevision = z.int().min(1);
+
+/**
+ * Free text a person types and the Portal stores (names, contacts, notes): refused with the reason when it
+ * holds NUL, a lone surrogate or a bidi control (lib/contract/text-hygiene), never silently cleaned.
+ */
+export const freeText = (schema: z.ZodString) =>
+  schema.superRefine((text, ctx) => {
+    const unsafe = findUnsafeText(text);
+    if (unsafe !== null) ctx.addIssue({ code: 'custom', message: unsafe.message });
+  });
 
 /** A page of a collection (spec 2.1). */
 export const page = <T extends z.ZodType>(item: T) =>

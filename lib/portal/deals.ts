@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DateTime, Revision, Uri, page } from './common';
+import { DateTime, Revision, Uri, freeText, page } from './common';
 import { BusinessId, DealApplicationId, DealId, DealPipelineId, DealStageId, MatchId, ProjectId, RecipientId } from './ids';
 import { workflowSchemas } from './workflow';
 
@@ -29,7 +29,7 @@ export const DealPage = page(Deal);
  * match (§6) names both project_id and match_id, and the match's recipient as recipient_id.
  */
 export const DealCreateBody = z.strictObject({
-  name: z.string().trim().min(1).max(255),
+  name: freeText(z.string().trim().min(1).max(255)),
   business_id: BusinessId,
   recipient_id: RecipientId.optional(),
   project_id: ProjectId.optional(),

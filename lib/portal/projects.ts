@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DateTime, NonNegativeInt, PageQuery, PositiveRevision, Revision, Uri, page } from './common';
+import { DateTime, NonNegativeInt, PageQuery, PositiveRevision, Revision, Uri, freeText, page } from './common';
 import { AnswerKey, AnswerWrite } from './answers';
 import { BusinessSummary } from './business';
 import { ApplicationId, BusinessId, DealId, MatchId, MatchRunId, ProjectCriteriaId, ProjectId, RecipientId } from './ids';
@@ -37,7 +37,7 @@ export const ProjectsQuery = PageQuery.extend({ business_id: BusinessId.optional
 
 export const ProjectCreateBody = z.strictObject({
   business_id: BusinessId,
-  name: z.string().trim().min(1).max(255),
+  name: freeText(z.string().trim().min(1).max(255)),
 });
 export type ProjectCreateBody = z.infer<typeof ProjectCreateBody>;
 

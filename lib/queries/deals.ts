@@ -1,9 +1,9 @@
-import { infiniteQueryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiFetch } from '@/lib/api/api-fetch';
 import { apiPaths } from '@/lib/api/paths';
 import { BusinessListView } from '@/lib/bff/businesses';
-import { DealView, RecipientListView } from '@/lib/bff/deals';
+import { DealListView, DealView, newestDealsFirst, RecipientListView } from '@/lib/bff/deals';
 import { objectQuery } from './object-query';
 
 /** Query factories of the deals pages: one per resource, keyed so a write can update or invalidate it. */
@@ -14,6 +14,19 @@ export const dealKey = (dealId: string) => ['deal', dealId] as const;
 
 /** One deal with the ETag a stage move quotes in If-Match. */
 export const dealQuery = (dealId: string) => objectQuery(dealKey(dealId), apiPaths.deal(dealId).self(), DealReply, (r) => r.deal);
+
+/**
+ * One business's deals, newest first: a business has few, so one page of the most the Portal gives is
+ * read and ordered here (the Portal lists oldest first). More than that is said, not hidden.
+ */
+export const businessDealsKey = (businessId?: string) => (businessId ? (['business-deals', businessId] as const) : (['business-deals'] as const));
+
+export const businessDealsQuery = (businessId: string) =>
+  queryOptions({
+    queryKey: businessDealsKey(businessId),
+    queryFn: ({ signal }) => apiFetch(apiPaths.deals({ business_id: businessId, page_size: 100 }), { schema: DealListView, signal }),
+    select: (page) => ({ items: newestDealsFirst(page.items), more: page.next_cursor !== null }),
+  });
 
 /** A list to choose from, a page at a time ("load more"). */
 const choicesQuery = <T extends { next_cursor: string | null }>(

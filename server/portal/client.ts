@@ -29,7 +29,7 @@ export type PortalRequestOptions<S extends z.ZodType> = Target & {
   query?: PortalQuery;
   /** Sent as JSON. */
   body?: unknown;
-  /** The complete ETag from a read, quotes included. */
+  /** The complete ETag from a read, quotes included; also makes a write retryable after a 5xx or a network error. */
   ifMatch?: string;
   /** One per user action; also what makes a command retryable after a 5xx or a network error. */
   idempotencyKey?: string;
@@ -268,7 +268,7 @@ async function call<S extends z.ZodType>(
     schema: options.schema,
     conditional: ifNoneMatch !== undefined,
   };
-  const canRepeat = repeatableAfterFailure(method, options.idempotencyKey);
+  const canRepeat = repeatableAfterFailure(method, options);
   const timing = retryTiming();
 
   for (let attempt = 1; ; attempt++) {

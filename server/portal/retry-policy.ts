@@ -70,7 +70,10 @@ export function rateLimitWaitMs(retry: number, retryAfterMs: number | undefined,
 
 /**
  * Whether a failure that may or may not have reached the Portal (5xx, network) can be repeated safely:
- * reads, and commands the Portal deduplicates by their Idempotency-Key.
+ * reads; commands the Portal deduplicates by their Idempotency-Key; and writes guarded by If-Match (answer
+ * and item writes, stage moves, decisions), which apply at most once: a first attempt that did land moved
+ * the ETag, so its repeat answers 412 with the object as it is now, which the caller reconciles like any
+ * other conflict (the three-way merge sees its own values there).
  */
-export const repeatableAfterFailure = (method: string, idempotencyKey: string | undefined) =>
-  method === 'GET' || method === 'HEAD' || !!idempotencyKey;
+export const repeatableAfterFailure = (method: string, guard: { idempotencyKey?: string; ifMatch?: string }) =>
+  method === 'GET' || method === 'HEAD' || !!guard.idempotencyKey || !!guard.ifMatch;

@@ -262,7 +262,11 @@ export async function startSandbox(overrides: Partial<SandboxOptions> = {}): Pro
           const reply = await controls.applyFault(fault, req, requestId);
           if (reply !== undefined) return reply;
         }
-        return handleApi(sb, router, req, res, url, requestId);
+        if (fault?.outcome !== 'drop_after') return handleApi(sb, router, req, res, url, requestId);
+        // The operation runs whatever it answers (a refusal too); then the connection goes without the reply.
+        await handleApi(sb, router, req, res, url, requestId).catch(() => undefined);
+        req.socket.destroy();
+        return null;
       }
       if (controls && url.pathname.startsWith(CONTROLS_PREFIX)) {
         return controls.handle(req.method ?? 'GET', url.pathname, async () => {

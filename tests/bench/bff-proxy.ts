@@ -1,117 +1,203 @@
-// Benchmark of the BFF's proxy overhead (issue requirement): the same answers page read and answers write,
-// once DIRECT to the Portal sandbox and once THROUGH the production BFF (`next start`) with everything a
-// browser request meets there on (session lookup, role and per-object checks, CSRF, audit record of
-// writes, upstream URL guard, logging). One run starts the sandbox and the BFF in their own processes;
-// the closed-loop load generator runs here. Run: npx tsx tests/bench/bff-proxy.ts (suggested script: bench:bff)
+// Benchmark of the BFF's own cost (issue 14, target 1): the same answers page read and answers write,
+// DIRECT to the Portal sandbox, to the FLOOR (a bare route handler in the same Next server answering the
+// same bytes with no session, database or upstream: /bench/floor, on with BENCH_FLOOR_ROUTE=1) and
+// THROUGH the production BFF with everything a browser request meets there (session, role and
+// per-object checks, CSRF, audit record of writes, upstream URL guard, logging). Once with the embedded
+// database (PGlite) and once with PostgreSQL (TEST_DATABASE_URL, else a throwaway cluster), then the BFF
+// on PostgreSQL with 2 app instances behind one port. Judged: BFF ÷ floor req/s at BENCH_CONNECTIONS,
+// and the p50 the BFF adds at one connection over floor + direct. Prints tables, then one JSON line.
 //
-//   BENCH_SECONDS (10), BENCH_CONNECTIONS (16)   the load, the same for direct and BFF
-//   TEST_DATABASE_URL                            BFF state on PostgreSQL (a schema of its own) instead of embedded PGlite
+//   BENCH_SECONDS (10), BENCH_CONNECTIONS (16)   the load, the same for every scenario
+//   TEST_DATABASE_URL                            PostgreSQL server to use (a schema of its own) instead of a throwaway cluster
+//   BENCH_DATABASES (embedded,postgres)          which databases to run
 //   BENCH_BFF_LOG_LEVEL (info)                   the BFF's LOG_LEVEL (info: one line per upstream call, as in production)
 //   BENCH_CPU_PROF=<dir>                         writes a V8 CPU profile of the Next server there (lib/cpu-profile-preload.cjs)
 import { join } from 'node:path';
 import { buildIfStale } from '@/server/launcher/build';
 import { DEMO_KEYS } from '@/server/sandbox/keys';
+import { findPostgresBinDir, startPostgresCluster, type PostgresCluster } from '../support/postgres-cluster';
 import { printResults, runLoad, warmUp, type LoadResult, type LoadSpec } from './lib/load';
-import { bffWriteLoad, prepareWriteTargets, readLoad, writeLoad } from './lib/scenarios';
+import { bffWriteLoad, floorWriteLoad, prepareWriteTargets, readLoad, writeLoad } from './lib/scenarios';
 import { spawnSandbox } from './lib/spawn-sandbox';
-import { startBff } from './lib/start-bff';
+import { startBff, type BenchBff } from './lib/start-bff';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 16);
+const databases = (process.env.BENCH_DATABASES ?? 'embedded,postgres').split(',') as Array<'embedded' | 'postgres'>;
 const apiKey = DEMO_KEYS.find((k) => k.id === 'key_demofull')!.token;
 const READ_APP = 'ciappl_meridian';
 
-/** The issue's targets: the BFF keeps at least half the direct throughput and adds under 3 ms at p50. */
-const TARGET_RPS_RATIO = 0.5;
-const TARGET_ADDED_P50_MS = 3;
+/** The issue's targets: at least 0.7x the floor's req/s under load, at most 1.0 ms added p50 unloaded. */
+const TARGET_FLOOR_RATIO = 0.7;
+const TARGET_ADDED_P50_MS = 1.0;
 
 async function measure(spec: LoadSpec): Promise<LoadResult> {
   await warmUp(spec);
   return runLoad(spec);
 }
 
-/** Throughput is judged under load; the added p50 under load and unloaded (where it is the BFF's own cost). */
-function verdict(label: string, direct: LoadResult, bff: LoadResult, judgeThroughput: boolean): boolean {
-  const ratio = bff.rps / direct.rps;
-  const added = bff.p50 - direct.p50;
-  const rpsOk = !judgeThroughput || ratio >= TARGET_RPS_RATIO;
-  const p50Ok = added < TARGET_ADDED_P50_MS;
-  console.log(
-    `${label.padEnd(16)} throughput ${ratio.toFixed(2)}x direct${judgeThroughput ? ` (target ≥ ${TARGET_RPS_RATIO}x) ${rpsOk ? 'met' : 'MISSED'}` : ''}; ` +
-      `p50 ${direct.p50.toFixed(2)} → ${bff.p50.toFixed(2)} ms = +${added.toFixed(2)} ms (target < ${TARGET_ADDED_P50_MS} ms) ${p50Ok ? 'met' : 'MISSED'}; ` +
-      `p99 ${direct.p99.toFixed(2)} → ${bff.p99.toFixed(2)} ms (${(bff.p99 / direct.p99).toFixed(2)}x)`,
-  );
-  return rpsOk && p50Ok;
+interface Trio {
+  direct: LoadResult;
+  floor: LoadResult;
+  bff: LoadResult;
 }
-
 interface Pass {
-  directRead: LoadResult;
-  bffRead: LoadResult;
-  directWrite: LoadResult;
-  bffWrite: LoadResult;
+  read: Trio;
+  write: Trio;
 }
 
-/** The four scenarios at one concurrency; each write scenario gets its own fresh applications. */
-async function pass(sandboxBaseUrl: string, bff: { url: string; cookie: string }, conns: number): Promise<Pass> {
+const readPath = (origin: string) => `${origin}/api/applications/${READ_APP}/answers?page_size=100`;
+
+/** The six scenarios at one concurrency; each write scenario gets its own fresh applications. */
+async function pass(sandboxBaseUrl: string, bff: BenchBff, conns: number): Promise<Pass> {
   const auth = { Authorization: `Bearer ${apiKey}` };
   const tag = `${conns} conn`;
-  const directRead = await measure(
-    readLoad(`direct: GET answers (${tag})`, `${sandboxBaseUrl}client-intake-applications/${READ_APP}/answers/?page_size=100`, auth, conns, seconds),
-  );
-  const bffRead = await measure(
-    readLoad(`BFF: GET answers (${tag})`, `${bff.url}/api/applications/${READ_APP}/answers?page_size=100`, { Cookie: bff.cookie }, conns, seconds),
-  );
-  const directWrite = await measure(writeLoad(`direct: PATCH answers (${tag})`, await prepareWriteTargets(sandboxBaseUrl, apiKey, conns), auth, seconds));
-  const bffWrite = await measure(
-    bffWriteLoad(`BFF: PATCH answers (${tag})`, await prepareWriteTargets(sandboxBaseUrl, apiKey, conns), bff.url, bff.cookie, seconds),
-  );
-  return { directRead, bffRead, directWrite, bffWrite };
+  const cookie = { Cookie: bff.cookie };
+  const read: Trio = {
+    direct: await measure(readLoad(`direct: GET answers (${tag})`, `${sandboxBaseUrl}client-intake-applications/${READ_APP}/answers/?page_size=100`, auth, conns, seconds)),
+    floor: await measure(readLoad(`floor: GET (${tag})`, `${bff.url}/bench/floor`, cookie, conns, seconds)),
+    bff: await measure(readLoad(`BFF: GET answers (${tag})`, readPath(bff.url), cookie, conns, seconds)),
+  };
+  const targets = () => prepareWriteTargets(sandboxBaseUrl, apiKey, conns);
+  const write: Trio = {
+    direct: await measure(writeLoad(`direct: PATCH answers (${tag})`, await targets(), auth, seconds)),
+    floor: await measure(floorWriteLoad(`floor: PATCH (${tag})`, await targets(), bff.url, bff.cookie, seconds)),
+    bff: await measure(bffWriteLoad(`BFF: PATCH answers (${tag})`, await targets(), bff.url, bff.cookie, seconds)),
+  };
+  return { read, write };
 }
 
-const rowsOf = (p: Pass) => [p.directRead, { ...p.bffRead, baseline: p.directRead }, p.directWrite, { ...p.bffWrite, baseline: p.directWrite }];
-const failuresIn = (p: Pass) => [p.directRead, p.bffRead, p.directWrite, p.bffWrite].reduce((n, r) => n + r.failures, 0);
+/** The floor answers exactly the bytes the BFF answers: one real read and one real write, stored in the floor route. */
+async function primeFloor(sandboxBaseUrl: string, bff: BenchBff) {
+  const put = async (as: 'read' | 'write', body: string) => {
+    const res = await fetch(`${bff.url}/bench/floor?as=${as}`, { method: 'PUT', body });
+    if (res.status !== 204) throw new Error(`floor route refused (${res.status}): was the server started with BENCH_FLOOR_ROUTE=1?`);
+  };
+  const read = await fetch(readPath(bff.url), { headers: { Cookie: bff.cookie } });
+  await put('read', await read.text());
+  const [t] = await prepareWriteTargets(sandboxBaseUrl, apiKey, 1);
+  const spec = bffWriteLoad('prime', [t!], bff.url, bff.cookie, 1);
+  const r = spec.next(0);
+  const write = await fetch(r.url, { method: r.method, headers: r.headers, body: r.body });
+  if (write.status !== 200) throw new Error(`BFF write → ${write.status}`);
+  await put('write', await write.text());
+}
+
+interface Figures {
+  floor_rps: number;
+  bff_rps: number;
+  bff_over_floor: number;
+  p50_1conn_ms: { direct: number; floor: number; bff: number; added: number };
+}
+
+function figures(loaded: Trio, single: Trio): Figures {
+  return {
+    floor_rps: Math.round(loaded.floor.rps),
+    bff_rps: Math.round(loaded.bff.rps),
+    bff_over_floor: round(loaded.bff.rps / loaded.floor.rps),
+    p50_1conn_ms: {
+      direct: round(single.direct.p50),
+      floor: round(single.floor.p50),
+      bff: round(single.bff.p50),
+      added: round(single.bff.p50 - single.floor.p50 - single.direct.p50),
+    },
+  };
+}
+
+const round = (n: number) => Math.round(n * 100) / 100;
+const rowsOf = (t: Trio) => [t.direct, t.floor, { ...t.bff, baseline: t.floor }];
+const failuresIn = (p: Pass) => [p.read, p.write].flatMap((t) => [t.direct, t.floor, t.bff]).reduce((n, r) => n + r.failures, 0);
 
 async function main() {
   buildIfStale();
   const sandbox = await spawnSandbox();
+  let cluster: PostgresCluster | null = null;
   const profileDir = process.env.BENCH_CPU_PROF;
-  const bff = await startBff({
-    portalBaseUrl: sandbox.baseUrl,
-    portalApiKey: apiKey,
-    postgresUrl: process.env.TEST_DATABASE_URL || null,
-    env: {
-      LOG_LEVEL: process.env.BENCH_BFF_LOG_LEVEL ?? 'info',
-      // Node refuses --cpu-prof in NODE_OPTIONS; a preloaded script starts the profiler instead.
-      ...(profileDir ? { NODE_OPTIONS: `--require ${join(__dirname, 'lib', 'cpu-profile-preload.cjs')}`, BENCH_CPU_PROF: profileDir } : {}),
-    },
-  }).catch(async (e: unknown) => {
-    await sandbox.stop();
-    throw e;
-  });
+  const env = {
+    LOG_LEVEL: process.env.BENCH_BFF_LOG_LEVEL ?? 'info',
+    BENCH_FLOOR_ROUTE: '1',
+    // Node refuses --cpu-prof in NODE_OPTIONS; a preloaded script starts the profiler instead.
+    ...(profileDir ? { NODE_OPTIONS: `--require ${join(__dirname, 'lib', 'cpu-profile-preload.cjs')}`, BENCH_CPU_PROF: profileDir } : {}),
+  };
+  const results: Record<string, { read: Figures; write: Figures }> = {};
+  const met: Record<string, boolean> = {};
+  let failures = 0;
+  let scaling: Record<'read' | 'write', { one: number; two: number; ratio: number }> | null = null;
   try {
-    console.log(`Sandbox at ${sandbox.baseUrl}; BFF at ${bff.url} (database: ${bff.database}); ${connections} connections, ${seconds} s per scenario`);
-    const loaded = await pass(sandbox.baseUrl, bff, connections);
-    // One connection: no queueing, so the added p50 is the BFF's own cost per request.
-    const single = await pass(sandbox.baseUrl, bff, 1);
+    let postgresUrl = process.env.TEST_DATABASE_URL || null;
+    if (databases.includes('postgres') && !postgresUrl) {
+      const bin = findPostgresBinDir();
+      if (!bin) throw new Error('PostgreSQL binaries not found: set TEST_DATABASE_URL or BENCH_DATABASES=embedded');
+      cluster = await startPostgresCluster(bin);
+      postgresUrl = cluster.url;
+    }
+    console.log(`Sandbox at ${sandbox.baseUrl}; ${connections} connections, ${seconds} s per scenario`);
+    let postgresLoaded: Pass | null = null;
+    for (const database of databases) {
+      const bff = await startBff({ portalBaseUrl: sandbox.baseUrl, portalApiKey: apiKey, postgresUrl: database === 'postgres' ? postgresUrl : null, env });
+      try {
+        console.log(`\nBFF at ${bff.url} (database: ${bff.database})`);
+        await primeFloor(sandbox.baseUrl, bff);
+        const loaded = await pass(sandbox.baseUrl, bff, connections);
+        // One connection: no queueing, so the added p50 is the BFF's own cost per request.
+        const single = await pass(sandbox.baseUrl, bff, 1);
+        failures += failuresIn(loaded) + failuresIn(single);
+        if (database === 'postgres') postgresLoaded = loaded;
+        printResults(`${bff.database}: under load (${connections} connections; BFF compared with the floor)`, [...rowsOf(loaded.read), ...rowsOf(loaded.write)]);
+        printResults(`${bff.database}: unloaded (1 connection)`, [...rowsOf(single.read), ...rowsOf(single.write)]);
+        results[database] = { read: figures(loaded.read, single.read), write: figures(loaded.write, single.write) };
+        for (const op of ['read', 'write'] as const) {
+          const f = results[database][op];
+          met[`${database}.${op}.bff_over_floor`] = f.bff_over_floor >= TARGET_FLOOR_RATIO;
+          met[`${database}.${op}.added_p50_1conn`] = f.p50_1conn_ms.added <= TARGET_ADDED_P50_MS;
+        }
+      } finally {
+        await bff.stop();
+      }
+    }
 
-    printResults(`BFF proxy overhead under load (${connections} connections; direct = Portal sandbox alone)`, rowsOf(loaded));
-    printResults('BFF proxy overhead unloaded (1 connection)', rowsOf(single));
-    console.log(`\nTargets: BFF ≥ ${TARGET_RPS_RATIO}x direct throughput, < ${TARGET_ADDED_P50_MS} ms added p50`);
-    const ok = [
-      verdict(`read, ${connections} conn`, loaded.directRead, loaded.bffRead, true),
-      verdict(`write, ${connections} conn`, loaded.directWrite, loaded.bffWrite, true),
-      verdict('read, 1 conn', single.directRead, single.bffRead, false),
-      verdict('write, 1 conn', single.directWrite, single.bffWrite, false),
-    ].every(Boolean);
-    if (failuresIn(loaded) + failuresIn(single) > 0) {
+    if (postgresLoaded) {
+      // The same BFF with 2 instances behind its port: what the second core adds.
+      const two = await startBff({ portalBaseUrl: sandbox.baseUrl, portalApiKey: apiKey, postgresUrl, env, instances: 2 });
+      try {
+        const tag = `${connections} conn, 2 instances`;
+        const read = await measure(readLoad(`BFF: GET answers (${tag})`, readPath(two.url), { Cookie: two.cookie }, connections, seconds));
+        const targets = await prepareWriteTargets(sandbox.baseUrl, apiKey, connections);
+        const write = await measure(bffWriteLoad(`BFF: PATCH answers (${tag})`, targets, two.url, two.cookie, seconds));
+        failures += read.failures + write.failures;
+        printResults('PostgreSQL: 1 → 2 app instances', [
+          postgresLoaded.read.bff,
+          { ...read, baseline: postgresLoaded.read.bff },
+          postgresLoaded.write.bff,
+          { ...write, baseline: postgresLoaded.write.bff },
+        ]);
+        const s = (one: LoadResult, twoR: LoadResult) => ({ one: Math.round(one.rps), two: Math.round(twoR.rps), ratio: round(twoR.rps / one.rps) });
+        scaling = { read: s(postgresLoaded.read.bff, read), write: s(postgresLoaded.write.bff, write) };
+      } finally {
+        await two.stop();
+      }
+    }
+
+    console.log(`\nTargets: BFF ≥ ${TARGET_FLOOR_RATIO}x the floor's req/s at ${connections} connections; ≤ ${TARGET_ADDED_P50_MS} ms p50 added at 1 connection over floor + direct`);
+    console.log(['database', 'op', 'floor req/s', 'BFF req/s', 'BFF ÷ floor', 'p50 1 conn: direct + floor → BFF', 'added', 'met'].join(' | '));
+    for (const [database, r] of Object.entries(results)) {
+      for (const op of ['read', 'write'] as const) {
+        const f = r[op];
+        const ok = met[`${database}.${op}.bff_over_floor`] && met[`${database}.${op}.added_p50_1conn`];
+        console.log(
+          [database, op, f.floor_rps, f.bff_rps, `${f.bff_over_floor.toFixed(2)}x`, `${f.p50_1conn_ms.direct} + ${f.p50_1conn_ms.floor} → ${f.p50_1conn_ms.bff} ms`, `${f.p50_1conn_ms.added} ms`, ok ? 'yes' : 'NO'].join(' | '),
+        );
+      }
+    }
+    if (scaling) console.log(`Scaling on PostgreSQL, 1 → 2 instances: read ${scaling.read.ratio}x, write ${scaling.write.ratio}x`);
+    if (failures > 0) {
       console.error('Some requests failed: the figures above are not valid.');
       process.exitCode = 1;
-    } else if (!ok) {
-      console.log('The BFF misses a target (see above).');
     }
+    console.log(JSON.stringify({ bench: 'bff', connections, seconds, databases: results, scaling, failures, met }));
   } finally {
-    await bff.stop();
     await sandbox.stop();
+    cluster?.stop();
   }
 }
 

@@ -3,6 +3,7 @@ import { DEMO_ACCOUNTS } from '../../server/auth/demo-users';
 import { createBusiness, inviteClient } from './support/applications';
 import { expectAccessible } from './support/axe';
 import { expect, test, type BrowserProblem } from './support/fixtures';
+import { expectNoSidewaysScroll, PHONE } from './support/phone';
 
 /**
  * The page guard as people meet it: signed out, the sign-in page and then the page asked for; a reviewer on
@@ -50,15 +51,6 @@ function watchProblems(page: Page) {
   return problems;
 }
 
-/** No sideways scrolling: nothing is wider than the viewport. */
-async function expectNoSidewaysScroll(page: Page, state: string) {
-  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    clientWidth: document.documentElement.clientWidth,
-  }));
-  expect(scrollWidth, `wider than the viewport when ${state}`).toBeLessThanOrEqual(clientWidth);
-}
-
 test.describe('signed out', () => {
   test.use({ storageState: signedOut });
 
@@ -77,7 +69,7 @@ test.describe('signed out', () => {
   });
 
   test.describe('at 360 px', () => {
-    test.use({ viewport: { width: 360, height: 740 } });
+    test.use({ viewport: PHONE });
 
     test('a reviewer asks for an application, signs in and reads it', async ({ page, browserProblems }) => {
       const asked = `/applications/${SEEDED_APPLICATION}`;

@@ -302,6 +302,15 @@ describe('against scripted upstreams', () => {
     expect(new Set(upstream.seen.map((s) => s.body)).size).toBe(1);
   });
 
+  it('retries a 5xx and a dropped connection for a write guarded by If-Match, sending the same If-Match and body', async () => {
+    upstream.script = (req, res, n) => (n === 1 ? json(res, 503, errorBody('internal_error', 'Busy.')) : n === 2 ? req.socket.destroy() : json(res, 200, { ok: true }));
+    const body = { answers_revision: 4, answers: [] };
+    const res = await portalRequest({ method: 'PATCH', url: `${upstream.baseUrl}client-intake-applications/ciappl_a/answers/`, ifMatch: '"answers-4"', body, schema: Ok });
+    expect(res.attempts).toBe(3);
+    expect(upstream.seen.map((s) => s.headers['if-match'])).toEqual(['"answers-4"', '"answers-4"', '"answers-4"']);
+    expect(upstream.seen.map((s) => s.body)).toEqual(Array(3).fill(JSON.stringify(body)));
+  });
+
   it('never retries a 412, even with an Idempotency-Key', async () => {
     upstream.script = (_req, res) => json(res, 412, errorBody('precondition_failed', 'Stale.', [{ code: 'stale_etag', message: 'Re-read.', parameter: 'If-Match' }]));
     const e = await failure(

@@ -321,6 +321,12 @@ describe('answer writes', () => {
       ['string over 10000 characters for a choice', w('company_type', long(10_001)), 'too_long'],
       ['array over 100 items', w('funding_purpose', Array.from({ length: 101 }, () => 'other')), 'too_many_items'],
       ['array string item over 1000 characters', w('funding_purpose', ['equipment', long(1_001)]), 'item_too_long'],
+      ['email with a dot before the @ (RFC 5322 dot-atom)', w('contact_email', 'alex.@meridian.example'), 'format'],
+      ['uri with a space the URL parser would repair', w('website', 'https://meridian.example/a b'), 'format'],
+      ['a number beyond 2^53, which a double cannot hold exactly', w('funding_amount', 123456789012345678901234567890), 'unsafe_number'],
+      ['text with NUL', w('legal_name', 'Meridian\u0000 Ltd'), 'unsafe_text'],
+      ['text with a lone surrogate', w('business_description', 'half \ud83d a smile'), 'unsafe_text'],
+      ['text with a bidi override', w('trading_name', 'Meridian \u202Edtl'), 'unsafe_text'],
     ];
 
     /** A write to a fresh application that must be refused as a whole: the error and the application. */

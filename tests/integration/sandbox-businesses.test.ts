@@ -165,6 +165,11 @@ describe('business create', () => {
       [{ name: 'X', contact: { full_name: 'A' } }, 'contact.email'],
       [{ name: 'X', contact: { full_name: 'A', email: 'not-an-email' } }, 'contact.email'],
       [{ name: 'x'.repeat(256) }, 'name'],
+      // Text hygiene: what the Portal stores must not hold NUL, lone surrogates or bidi controls.
+      [{ name: 'Acme\u0000 Ltd' }, 'name'],
+      [{ name: 'Acme \ud800 Ltd' }, 'name'],
+      [{ name: 'Acme \u202Edtl' }, 'name'],
+      [{ name: 'X', contact: { full_name: 'Ada\u2066', email: 'ada@analytical.example' } }, 'contact.full_name'],
     ];
     for (const [body, parameter] of cases) {
       const res = await ctx.client.post('businesses/', { body, idempotencyKey: newKey() });

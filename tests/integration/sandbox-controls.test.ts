@@ -126,6 +126,62 @@ describe('test controls, enabled', () => {
     }
   });
 
+  it('rate_drop_after = 1: the operation runs, then the connection closes; the same key replays the result', async () => {
+    await control(ctx.client, 'PUT', 'faults', { rate_drop_after: 1, paths: 'businesses/' });
+    const idem = newKey('drop-after');
+    const body = { name: 'Dropped After Ltd' };
+    try {
+      await expect(ctx.client.post('businesses/', { body, idempotencyKey: idem })).rejects.toThrow();
+      const faults = (await control(ctx.client, 'GET', 'faults')).body.faults as { counts: Record<string, number> };
+      expect(faults.counts).toMatchObject({ matched: 1, dropped_after: 1, dropped: 0 });
+    } finally {
+      await control(ctx.client, 'DELETE', 'faults');
+    }
+    // Unlike a drop before, the business exists: an identical retry is a replay of its 201, not a second one.
+    const retry = await ctx.client.post('businesses/', { body, idempotencyKey: idem });
+    expect(retry.status).toBe(201);
+    expect(retry.headers.get('idempotent-replayed')).toBe('true');
+    const named = (await ctx.client.read(BusinessPage, 'businesses/?page_size=100')).data.items.filter((b) => b.name === body.name);
+    expect(named).toHaveLength(1);
+  });
+
+  it('latency spikes: spike_rate of the requests wait spike_ms more, counted as spiked', async () => {
+    await ctx.client.get(''); // warm the connection
+    await control(ctx.client, 'PUT', 'faults', { spike_rate: 1, spike_ms: 400 });
+    try {
+      const spiked = await timed(() => ctx.client.get(''));
+      expect(spiked.value.status).toBe(200);
+      expect(spiked.ms).toBeGreaterThanOrEqual(390);
+      await control(ctx.client, 'PUT', 'faults', { spike_rate: 0.5, spike_ms: 300, seed: 7 });
+      const times: number[] = [];
+      for (let i = 0; i < 12; i++) times.push((await timed(() => ctx.client.get(''))).ms);
+      const counts = ((await control(ctx.client, 'GET', 'faults')).body.faults as { counts: { spiked: number; matched: number } }).counts;
+      expect(counts.matched).toBe(12);
+      expect(counts.spiked).toBeGreaterThan(0);
+      expect(counts.spiked).toBeLessThan(12);
+      // Every spiked request was slow (a loaded machine may slow others too, so no upper bound).
+      expect(times.filter((ms) => ms >= 290).length).toBeGreaterThanOrEqual(counts.spiked);
+    } finally {
+      await control(ctx.client, 'DELETE', 'faults');
+    }
+  });
+
+  it('429 with Retry-After mixed with other faults: the header always names the configured wait', async () => {
+    await control(ctx.client, 'PUT', 'faults', { rate_429: 0.5, rate_5xx: 0.3, retry_after_seconds: 2, seed: 11 });
+    try {
+      const seen = new Set<number>();
+      for (let i = 0; i < 20; i++) {
+        const res = await ctx.client.get('businesses/');
+        seen.add(res.status);
+        if (res.status === 429) expect(res.headers.get('retry-after')).toBe('2');
+        else expect(res.headers.get('retry-after')).toBeNull();
+      }
+      expect([...seen].sort()).toEqual([200, 429, 503]);
+    } finally {
+      await control(ctx.client, 'DELETE', 'faults');
+    }
+  });
+
   it('clearing the faults restores normal service', async () => {
     await control(ctx.client, 'PUT', 'faults', { rate_429: 1, rate_5xx: 1, rate_drop: 1, latency_ms: 2000 });
     expect((await control(ctx.client, 'DELETE', 'faults')).status).toBe(204);
@@ -155,6 +211,8 @@ describe('test controls, enabled', () => {
   it('validates fault and clock bodies', async () => {
     expectError(await control(ctx.client, 'PUT', 'faults', { rate_429: 2 }), 422, 'validation_failed');
     expectError(await control(ctx.client, 'PUT', 'faults', { latency: 5 }), 422, 'validation_failed');
+    expectError(await control(ctx.client, 'PUT', 'faults', { rate_drop_after: -0.1 }), 422, 'validation_failed');
+    expectError(await control(ctx.client, 'PUT', 'faults', { spike_ms: 1.5 }), 422, 'validation_failed');
     expectError(await control(ctx.client, 'PUT', 'faults', undefined, '{nope'), 400, 'invalid_request');
     expectError(await control(ctx.client, 'PUT', 'clock', { speed: 0 }), 422, 'validation_failed');
     expectError(await control(ctx.client, 'PUT', 'clock', {}), 422, 'validation_failed');

@@ -4,11 +4,21 @@ import {
   isDate,
   isDateTime,
   isEmail,
+  isUri,
   isWebUrl,
+  findUnsafeText,
   validateValue,
   type ValueIssue,
 } from '@/lib/contract';
 import type { ValueSchema } from '@/lib/portal/value-schema';
+import {
+  DATE_TIME_VECTORS,
+  DATE_VECTORS,
+  EMAIL_DEPARTURES,
+  EMAIL_VECTORS,
+  URI_VECTORS,
+  type Vector,
+} from './support/format-vectors';
 
 const codes = (issues: readonly ValueIssue[]) => issues.map((i) => i.code);
 const check = (value: unknown, schema: ValueSchema) => validateValue(value, schema);
@@ -123,6 +133,14 @@ describe('enum', () => {
     expect(check(null, { enum: [] })).toEqual([]);
   });
 
+  it('an empty enum refuses every list, the empty one included, and says there is nothing to choose', () => {
+    const message = 'There are no options to choose from here: leave it unanswered';
+    expect(check([], { type: 'array', enum: [] })).toEqual([{ code: 'enum', message }]);
+    expect(check([], { type: 'array', items: { enum: [] } })).toEqual([{ code: 'enum', message }]);
+    expect(codes(check(['x'], { type: 'array', enum: [] }))).toEqual(['enum']);
+    expect(check(null, { type: 'array', enum: [] })).toEqual([]);
+  });
+
   it('stops at an enum issue', () => {
     expect(check('zzzz', { enum: ['a'], maxLength: 1 })).toEqual([
       { code: 'enum', message: 'Choose one of the listed options' },
@@ -185,6 +203,40 @@ const FORMATS = [
     message: 'Enter a valid date and time',
   },
 ];
+
+/** Every vector of a published suite, each as its own expectation so a failure names its description. */
+function expectVectors(is: (text: string) => boolean, vectors: readonly Vector[]) {
+  for (const vector of vectors) expect(is(vector.data), `${vector.description}: ${JSON.stringify(vector.data)}`).toBe(vector.valid);
+}
+
+describe('format: published test vectors (JSON-Schema-Test-Suite, RFC examples)', () => {
+  it('email follows RFC 5321 / 5322 on every vector but the listed departures', () => {
+    expectVectors(isEmail, EMAIL_VECTORS);
+    for (const d of EMAIL_DEPARTURES) expect(isEmail(d.data), `${d.description} (${d.why})`).toBe(d.ours);
+  });
+
+  it('uri: the RFC 3986 grammar, without the URL parser repairing spaces, brackets or escapes', () => {
+    expectVectors(isUri, URI_VECTORS);
+  });
+
+  it('uri as the form means it: an RFC 3986 URI that is http or https with a host', () => {
+    for (const vector of URI_VECTORS) {
+      if (!vector.valid) expect(isWebUrl(vector.data), vector.description).toBe(false);
+    }
+    expect(isWebUrl('http://foo.bar/?baz=qux#quux')).toBe(true);
+    expect(isWebUrl('mailto:John.Doe@example.com')).toBe(false);
+    expect(isWebUrl('http://:80')).toBe(false);
+    expect(isWebUrl('http://user@')).toBe(false);
+    for (const repaired of ['https://müller.de', 'https://example.com/{x}', 'https://example.com/%zz', 'https://exa mple.com']) {
+      expect(isWebUrl(repaired), repaired).toBe(false);
+    }
+  });
+
+  it('date and date-time follow RFC 3339, lowercase t and z and leap seconds included', () => {
+    expectVectors(isDate, DATE_VECTORS);
+    expectVectors(isDateTime, DATE_TIME_VECTORS);
+  });
+});
 
 describe('format', () => {
   it.each(FORMATS)('$title', ({ format, is, good, bad, refused, message }) => {
@@ -288,6 +340,12 @@ describe('minimum, maximum and multipleOf', () => {
     expect(check(1100, { multipleOf: 250 })[0]?.message).toBe('Must be a multiple of 250');
     expect(check(1, { multipleOf: 0.25 })).toEqual([]);
     expect(codes(check(1.1, { multipleOf: 0.25 }))).toEqual(['multiple_of']);
+  });
+
+  it('multipleOf refuses a quotient too large to be a number, rather than waving it through', () => {
+    // 1e15 / 1e-300 overflows to Infinity, which used to count as "a whole number of steps".
+    expect(codes(check(1e15, { multipleOf: 1e-300 }))).toEqual(['multiple_of']);
+    expect(codes(check(Number.MAX_SAFE_INTEGER, { multipleOf: Number.MIN_VALUE }))).toEqual(['multiple_of']);
   });
 
   it('ignores a non-positive multipleOf', () => {
@@ -407,6 +465,63 @@ describe('spec limits on top of any schema', () => {
     expect(check(['ok', 'a'.repeat(1_001)], { type: 'array', items: { type: 'string', maxLength: 5_000 } })).toEqual([
       { code: 'item_too_long', message: 'Item 2: Must be at most 1,000 characters', item: 1 },
     ]);
+  });
+});
+
+describe('numbers a double cannot hold exactly', () => {
+  const message = 'Too large to be kept exactly: use a number between −9,007,199,254,740,991 and 9,007,199,254,740,991';
+
+  it('accepts the largest safe integers and refuses anything beyond, under any schema', () => {
+    expect(check(Number.MAX_SAFE_INTEGER, { type: 'integer' })).toEqual([]);
+    expect(check(-Number.MAX_SAFE_INTEGER, { type: 'number' })).toEqual([]);
+    expect(check(2 ** 53, { type: 'integer' })).toEqual([{ code: 'unsafe_number', message }]);
+    expect(check(1.2345678901234568e29, { type: 'number', maximum: 1e40 })).toEqual([{ code: 'unsafe_number', message }]);
+    expect(codes(check(-1e300, {}))).toEqual(['unsafe_number']);
+    expect(check([1, 2 ** 60], { type: 'array', items: { type: 'integer' } })).toEqual([
+      { code: 'unsafe_number', message: `Item 2: ${message}`, item: 1 },
+    ]);
+  });
+
+  it('keeps small fractions, which round-trip through JSON', () => {
+    expect(check(0.1, { type: 'number' })).toEqual([]);
+    expect(check(1e-300, { type: 'number' })).toEqual([]);
+  });
+});
+
+describe('text hygiene: NUL, lone surrogates and bidi controls', () => {
+  it('refuses each with a message that says what and why', () => {
+    expect(check('Acme\u0000Ltd', { type: 'string' })).toEqual([
+      { code: 'unsafe_text', message: 'Contains an invisible null character (U+0000), which cannot be saved: remove it' },
+    ]);
+    expect(check('half \ud83d of a smile', { type: 'string' })).toEqual([
+      {
+        code: 'unsafe_text',
+        message: 'Contains a broken character (half of an emoji or symbol), which cannot be saved: type it again',
+      },
+    ]);
+    expect(check('invoice\u202Efdp.exe', {})).toEqual([
+      {
+        code: 'unsafe_text',
+        message: 'Contains an invisible text-direction control (U+202E), which can disguise what the text says: remove it',
+      },
+    ]);
+    expect(codes(check(['ok', 'x\u2066y'], { type: 'array' }))).toEqual(['unsafe_text']);
+  });
+
+  it('finds every kind, a trailing or leading lone surrogate included, and passes clean text', () => {
+    for (const [text, kind] of [
+      ['\u0000', 'nul'],
+      ['a\udc00', 'lone_surrogate'],
+      ['\ud800', 'lone_surrogate'],
+      ['\udc00\ud800', 'lone_surrogate'],
+      ['\u202a', 'bidi_control'],
+      ['\u2069', 'bidi_control'],
+    ] as const) {
+      expect(findUnsafeText(text)?.kind, JSON.stringify(text)).toBe(kind);
+    }
+    for (const clean of ['', 'plain', 'emoji 😀 ok', 'עברית\u200fשלום', 'tab\tand\nnewline', 'Zoë & Åsa']) {
+      expect(findUnsafeText(clean), JSON.stringify(clean)).toBeNull();
+    }
   });
 });
 

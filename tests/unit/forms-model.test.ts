@@ -101,15 +101,18 @@ describe('widgets by kind, with their attributes', () => {
   });
 
   it('text: lengths from value_schema, autocomplete from the key', () => {
+    // No maxlength attribute: it would cut typing and pastes silently; the limit feeds a live counter instead.
     expect(field(funding, 'legal_name').attributes).toEqual({
       type: 'text',
       minLength: 2,
-      maxLength: 255,
       autoComplete: 'organization',
     });
+    expect(field(funding, 'legal_name').textLimit).toEqual({ max: 255, units: 'code-points' });
     expect(field(funding, 'contact_name').attributes.autoComplete).toBe('name');
     expect(field(funding, 'contact_role').attributes.autoComplete).toBe('organization-title');
-    expect(field(funding, 'business_description').attributes).toEqual({ maxLength: 10_000 });
+    expect(field(funding, 'business_description').attributes).toEqual({});
+    expect(field(funding, 'business_description').textLimit).toEqual({ max: 10_000, units: 'utf16' });
+    expect(field(funding, 'employee_count').textLimit).toBeNull();
     // No hint is better than a wrong one.
     expect(field(funding, 'asset_description').attributes.autoComplete).toBeUndefined();
   });
@@ -119,9 +122,9 @@ describe('widgets by kind, with their attributes', () => {
       type: 'email',
       inputMode: 'email',
       autoComplete: 'email',
-      maxLength: 255,
       spellCheck: false,
     });
+    expect(field(funding, 'contact_email').textLimit).toEqual({ max: 255, units: 'code-points' });
     expect(field(funding, 'contact_phone').attributes).toMatchObject({ type: 'tel', inputMode: 'tel', autoComplete: 'tel' });
     expect(field(funding, 'website').attributes).toMatchObject({ type: 'url', inputMode: 'url', autoComplete: 'url' });
   });
@@ -492,7 +495,8 @@ describe('fallbacks: nothing in a contract crashes the model', () => {
     );
     expect(model.questionBySchemaKey.get('odd_rule')?.dependsOn).toEqual([]);
     expect(model.questionBySchemaKey.get('odd_rule')?.isVisible(() => undefined)).toBe(true);
-    expect(field(model, 'odd_schema').attributes).toEqual({ type: 'text', maxLength: 10_000 });
+    expect(field(model, 'odd_schema').attributes).toEqual({ type: 'text' });
+    expect(field(model, 'odd_schema').textLimit).toEqual({ max: 10_000, units: 'utf16' });
     expect(model.sections.map((s) => [s.sectionKey, s.label])).toEqual([
       ['s1', 'One'],
       ['unlisted_section', 'Unlisted section'],

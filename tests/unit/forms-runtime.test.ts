@@ -197,3 +197,89 @@ describe('DOM values', () => {
     expect(fromDomValue(group, undefined)).toEqual([]);
   });
 });
+
+describe('a truthful save state (issue 11)', () => {
+  const EMAIL = answerName('contact_email', 'contact_email', 'value');
+
+  /** A runtime keeping its edits under `key` in a stubbed localStorage, attached like the page does. */
+  function deviceHarness(storage: Map<string, string>, key: string) {
+    vi.stubGlobal('localStorage', {
+      getItem: (k: string) => storage.get(k) ?? null,
+      setItem: (k: string, v: string) => void storage.set(k, v),
+      removeItem: (k: string) => void storage.delete(k),
+    });
+    const state = formStateFrom(model, []);
+    const runtime = new FormRuntime(model, { values: state.values, items: state.items, files: [], upstream: { values: state.values, answersRevision: 1, etag: '"e1"' } }, key);
+    const shown: FormValues[] = [];
+    const sent: WriteBatch[] = [];
+    return {
+      runtime,
+      shown,
+      sent,
+      attach: () =>
+        runtime.attach({ send: (b) => (sent.push(b), new Promise<SendOutcome>(() => undefined)), showValues: (v) => shown.push(v), saved: () => undefined }),
+    };
+  }
+
+  it('never says saved while an answer is held back as invalid, and names it with the reason', async () => {
+    const h = harness();
+    h.runtime.edit(EMAIL, '.test@example.com');
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(h.sent).toHaveLength(0);
+    expect(h.runtime.autosave.status).toBe('saved');
+    expect(h.runtime.saveState()).toBe('invalid');
+    expect(h.runtime.heldAnswers()).toEqual([{ name: EMAIL, reason: 'Enter a valid email address' }]);
+    h.runtime.edit(EMAIL, 'test@example.com');
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(h.sent).toHaveLength(1);
+    await h.reply({ type: 'success', answersRevision: 2, etag: '"e2"' });
+    expect(h.runtime.saveState()).toBe('saved');
+    expect(h.runtime.heldAnswers()).toEqual([]);
+  });
+
+  it('says "waiting for your decision" while a conflict is open, and a refusal (422) is held with its reason', async () => {
+    const h = harness({ [LEGAL]: 'Base Ltd' });
+    h.runtime.edit(LEGAL, 'Mine Ltd');
+    await vi.advanceTimersByTimeAsync(1_000);
+    const upstream = formStateFrom(model, [{ block_key: 'legal_name', schema_key: 'legal_name', field_key: 'value', value: 'Theirs Ltd' }]);
+    await h.reply({ type: 'conflict', current: { values: upstream.values, answersRevision: 2, etag: '"e2"' } });
+    expect(h.runtime.saveState()).toBe('conflict');
+
+    const r = harness();
+    r.runtime.edit(TRADING, 'Refused');
+    await vi.advanceTimersByTimeAsync(1_000);
+    await r.reply({ type: 'rejected', fieldErrors: { [TRADING]: 'Not accepted by the Portal' } });
+    expect(r.runtime.saveState()).toBe('invalid');
+    expect(r.runtime.heldAnswers()).toEqual([{ name: TRADING, reason: 'Not accepted by the Portal' }]);
+  });
+
+  it('reads the device only once attached (no server/client difference), and a held value comes back held, with its reason', async () => {
+    const storage = new Map<string, string>();
+    const first = deviceHarness(storage, 'me:app');
+    first.attach();
+    first.runtime.edit(EMAIL, 'te..st@example.com');
+    first.runtime.edit(TRADING, 'Refused Co');
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(first.sent.map((b) => Object.keys(b.edits))).toEqual([[TRADING]]);
+    expect(storage.size).toBe(1);
+
+    // The 422 never arrives in this page: persist a refusal as the page would have after one.
+    const saved = JSON.parse([...storage.values()][0]!) as Record<string, unknown>;
+    storage.set([...storage.keys()][0]!, JSON.stringify({ ...saved, rejected: { [TRADING]: 'Not accepted by the Portal' } }));
+
+    const again = deviceHarness(storage, 'me:app');
+    // Before attach the runtime is exactly what the server rendered: nothing from the device.
+    expect(again.runtime.values[EMAIL]).toBe('');
+    expect(again.runtime.saveState()).toBe('idle');
+    again.attach();
+    expect(again.shown[0]).toMatchObject({ [EMAIL]: 'te..st@example.com', [TRADING]: 'Refused Co' });
+    expect(again.runtime.saveState()).toBe('invalid');
+    expect(again.runtime.heldAnswers()).toEqual([
+      { name: EMAIL, reason: 'Enter a valid email address' },
+      { name: TRADING, reason: 'Not accepted by the Portal' },
+    ]);
+    expect(again.runtime.restoredReason(EMAIL)).toBe('Enter a valid email address');
+    again.runtime.edit(EMAIL, 'test@example.com');
+    expect(again.runtime.restoredReason(EMAIL)).toBeNull();
+  });
+});

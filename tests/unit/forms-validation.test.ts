@@ -56,6 +56,17 @@ describe('validateField', () => {
     expect(check(top('employee_count'), '1,200')).toBeNull();
   });
 
+  it('refuses a number a double would round, and one beyond 2^53, rather than saving another number', () => {
+    const inexact = 'Has more digits than can be kept exactly: use at most 15 significant digits';
+    expect(check(top('funding_amount'), '123456789012345678901234567890')).toBe(inexact);
+    expect(check(top('funding_amount'), '0.12345678901234567891')).toBe(inexact);
+    expect(check(top('employee_count'), '9007199254740993')).toBe(inexact);
+    expect(check(top('employee_count'), '9,007,199,254,740,992')).toBe(
+      'Too large to be kept exactly: use a number between −9,007,199,254,740,991 and 9,007,199,254,740,991',
+    );
+    expect(sendableCheck(funding)(top('funding_amount'), '123456789012345678901234567890')).toBe(false);
+  });
+
   it('checks choices', () => {
     expect(check(top('company_type'), 'llp')).toBeNull();
     expect(check(top('company_type'), 'pirate_ship')).toBe('Choose one of the listed options');

@@ -6,6 +6,7 @@ import {
   formStateFrom,
   itemName,
   nestValues,
+  isInexactNumberInput,
   parseNumberInput,
   sameAnswer,
   toAnswerValue,
@@ -56,6 +57,21 @@ describe('numbers as people type them', () => {
 
   it.each(['', 'abc', '12abc', '1,23', '1.234,50', '1,2345', '--1', '.', 'Infinity', '0x10'])('%j is not a number', (text) => {
     expect(parseNumberInput(text)).toBeUndefined();
+  });
+
+  it.each(['123456789012345678901234567890', '0.12345678901234567891', '9007199254740993', '1e400'])(
+    '%j reads as no number: a double would round it, so it is kept as typed',
+    (text) => {
+      expect(parseNumberInput(text)).toBeUndefined();
+      expect(isInexactNumberInput(text)).toBe(true);
+    },
+  );
+
+  it('keeps long numbers that a double holds exactly', () => {
+    expect(parseNumberInput('0.30000000000000004')).toBe(0.1 + 0.2);
+    expect(parseNumberInput('9007199254740992')).toBe(2 ** 53);
+    expect(parseNumberInput('1,000,000,000,000,000,000,000')).toBe(1e21);
+    expect(isInexactNumberInput('12abc')).toBe(false);
   });
 
   it('formats so that parsing gives the same number back', () => {

@@ -104,12 +104,15 @@ describe('retry policy', () => {
     expect(rateLimitWaitMs(1, undefined, () => 0)).toBe(50);
   });
 
-  it('repeats failures only for reads and commands with an Idempotency-Key', () => {
-    expect(repeatableAfterFailure('GET', undefined)).toBe(true);
-    expect(repeatableAfterFailure('HEAD', undefined)).toBe(true);
-    expect(repeatableAfterFailure('POST', undefined)).toBe(false);
-    expect(repeatableAfterFailure('PATCH', undefined)).toBe(false);
-    expect(repeatableAfterFailure('POST', 'k1')).toBe(true);
+  it('repeats failures only for reads, commands with an Idempotency-Key and writes guarded by If-Match', () => {
+    expect(repeatableAfterFailure('GET', {})).toBe(true);
+    expect(repeatableAfterFailure('HEAD', {})).toBe(true);
+    expect(repeatableAfterFailure('POST', {})).toBe(false);
+    expect(repeatableAfterFailure('PATCH', {})).toBe(false);
+    expect(repeatableAfterFailure('POST', { idempotencyKey: 'k1' })).toBe(true);
+    expect(repeatableAfterFailure('PATCH', { ifMatch: '"3"' })).toBe(true);
+    expect(repeatableAfterFailure('DELETE', { ifMatch: '"3"' })).toBe(true);
+    expect(repeatableAfterFailure('DELETE', {})).toBe(false);
   });
 });
 

@@ -10,8 +10,16 @@ export const FaultsBody = z.strictObject({
   rate_429: z.number().min(0).max(1).optional(),
   /** Share answered with a server error (status_5xx, code internal_error). */
   rate_5xx: z.number().min(0).max(1).optional(),
-  /** Share whose connection is destroyed without a reply. */
+  /** Share whose connection is destroyed without a reply, before the operation runs (nothing changes). */
   rate_drop: z.number().min(0).max(1).optional(),
+  /**
+   * Share whose operation runs (a write is applied, an Idempotency-Key recorded) and whose connection is then
+   * destroyed before the reply: the caller cannot tell it from a drop before, which is what retries must survive.
+   */
+  rate_drop_after: z.number().min(0).max(1).optional(),
+  /** Share of matching requests that meet a latency spike of spike_ms on top of latency_ms and the jitter. */
+  spike_rate: z.number().min(0).max(1).optional(),
+  spike_ms: z.number().int().min(0).max(60_000).optional(),
   status_5xx: z.union([z.literal(500), z.literal(502), z.literal(503), z.literal(504)]).optional(),
   retry_after_seconds: z.number().int().min(0).max(3600).optional(),
   /** Path prefixes the faults apply to (`/v1/businesses/`, or `businesses/` relative to /v1/); default all of /v1/. */
@@ -27,6 +35,9 @@ interface FaultConfig {
   rate_429: number;
   rate_5xx: number;
   rate_drop: number;
+  rate_drop_after: number;
+  spike_rate: number;
+  spike_ms: number;
   status_5xx: 500 | 502 | 503 | 504;
   retry_after_seconds: number;
   paths: string[];
@@ -37,11 +48,14 @@ interface FaultCounts {
   matched: number;
   delayed: number;
   dropped: number;
+  dropped_after: number;
+  spiked: number;
   rate_limited: number;
   server_errors: number;
 }
 
-type FaultOutcome = 'drop' | '429' | '5xx' | null;
+/** drop_after: the operation runs, then the connection is destroyed instead of the reply. */
+type FaultOutcome = 'drop' | '429' | '5xx' | 'drop_after' | null;
 
 export interface FaultDecision {
   latencyMs: number;
@@ -61,17 +75,20 @@ export function mulberry32(seed: number) {
   };
 }
 
+const NO_COUNTS: FaultCounts = { matched: 0, delayed: 0, dropped: 0, dropped_after: 0, spiked: 0, rate_limited: 0, server_errors: 0 };
+
 const normalisePath = (p: string) => (p.startsWith('/') ? p : `/v1/${p}`);
 
 /**
  * Fault injection for /v1/ requests. For each matching request the PRNG is drawn, in this order, for the jitter
- * (when set), then drop, 429 and 5xx: the first that hits decides the outcome. Faults strike before the operation
- * runs, so a faulted request changes nothing.
+ * (when set), then drop, 429 and 5xx: the first that hits decides the outcome; then, only when they are set (so a
+ * seed gives the same sequence as before they existed), the spike and drop-after. Every fault but drop-after strikes
+ * before the operation runs, so such a faulted request changes nothing.
  */
 export class FaultInjector {
   private config: FaultConfig | null = null;
   private rng: () => number = Math.random;
-  private counts: FaultCounts = { matched: 0, delayed: 0, dropped: 0, rate_limited: 0, server_errors: 0 };
+  private counts: FaultCounts = { ...NO_COUNTS };
 
   set(body: FaultsBody): FaultConfig {
     const seed = body.seed ?? Math.floor(Math.random() * 2 ** 32);
@@ -82,13 +99,16 @@ export class FaultInjector {
       rate_429: body.rate_429 ?? 0,
       rate_5xx: body.rate_5xx ?? 0,
       rate_drop: body.rate_drop ?? 0,
+      rate_drop_after: body.rate_drop_after ?? 0,
+      spike_rate: body.spike_rate ?? 0,
+      spike_ms: body.spike_ms ?? 0,
       status_5xx: body.status_5xx ?? 503,
       retry_after_seconds: body.retry_after_seconds ?? 1,
       paths: paths.map(normalisePath),
       seed,
     };
     this.rng = mulberry32(seed);
-    this.counts = { matched: 0, delayed: 0, dropped: 0, rate_limited: 0, server_errors: 0 };
+    this.counts = { ...NO_COUNTS };
     return this.config;
   }
 
@@ -106,13 +126,20 @@ export class FaultInjector {
     if (!c) return null;
     if (c.paths.length > 0 && !c.paths.some((p) => pathname.startsWith(p))) return null;
     this.counts.matched += 1;
-    const latencyMs = c.latency_ms + (c.latency_jitter_ms > 0 ? Math.floor(this.rng() * (c.latency_jitter_ms + 1)) : 0);
+    let latencyMs = c.latency_ms + (c.latency_jitter_ms > 0 ? Math.floor(this.rng() * (c.latency_jitter_ms + 1)) : 0);
     const drop = this.rng() < c.rate_drop;
     const limited = this.rng() < c.rate_429;
     const failed = this.rng() < c.rate_5xx;
-    const outcome: FaultOutcome = drop ? 'drop' : limited ? '429' : failed ? '5xx' : null;
+    const spiked = c.spike_rate > 0 && this.rng() < c.spike_rate;
+    const dropAfter = c.rate_drop_after > 0 && this.rng() < c.rate_drop_after;
+    const outcome: FaultOutcome = drop ? 'drop' : limited ? '429' : failed ? '5xx' : dropAfter ? 'drop_after' : null;
+    if (spiked) {
+      latencyMs += c.spike_ms;
+      this.counts.spiked += 1;
+    }
     if (latencyMs > 0) this.counts.delayed += 1;
     if (outcome === 'drop') this.counts.dropped += 1;
+    else if (outcome === 'drop_after') this.counts.dropped_after += 1;
     else if (outcome === '429') this.counts.rate_limited += 1;
     else if (outcome === '5xx') this.counts.server_errors += 1;
     if (latencyMs === 0 && outcome === null) return null;

@@ -103,7 +103,8 @@ export class SandboxControls {
 
   /**
    * Applies an injected fault to a /v1/ request: waits the latency, then destroys the connection (null), answers
-   * 429 rate_limited with Retry-After, or a 5xx with code internal_error. Undefined: go on and handle the request.
+   * 429 rate_limited with Retry-After, or a 5xx with code internal_error. Undefined: go on and handle the request
+   * (for drop_after the server then destroys the connection instead of replying).
    */
   async applyFault(decision: FaultDecision, req: IncomingMessage, requestId: string): Promise<Reply | null | undefined> {
     if (decision.latencyMs > 0) await sleep(decision.latencyMs);

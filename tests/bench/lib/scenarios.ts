@@ -118,3 +118,11 @@ export const bffWriteLoad = (name: string, targets: WriteTarget[], bffOrigin: st
       t.etag = reply.etag;
     },
   });
+
+/** The same answer writes to the floor route (/bench/floor): same method, headers and body, nothing carried. */
+export const floorWriteLoad = (name: string, targets: WriteTarget[], bffOrigin: string, cookie: string, seconds: number): LoadSpec =>
+  answerWriteLoad(name, targets, seconds, {
+    url: () => `${bffOrigin}/bench/floor`,
+    headers: { Cookie: cookie, 'X-CSRF': '1', Origin: bffOrigin },
+    carry: () => undefined,
+  });

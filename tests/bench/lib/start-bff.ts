@@ -23,6 +23,8 @@ export interface StartBffOptions {
   postgresUrl?: string | null;
   /** Extra variables for the Next server (LOG_LEVEL, NODE_OPTIONS for --cpu-prof, ...). */
   env?: Record<string, string>;
+  /** App instances behind the one port (PostgreSQL only); default 1. */
+  instances?: number;
 }
 
 const ROOT = resolve(__dirname, '../../..');
@@ -97,6 +99,7 @@ export async function startBff(o: StartBffOptions): Promise<BenchBff> {
         ...db.env,
         ...o.env,
       },
+      instances: o.instances,
     });
     const cookie = await signIn(server.url, email, password);
     return { url: server.url, cookie, database: db.kind, logFile, stop };

@@ -16,6 +16,8 @@ interface StartNextServerOptions {
   readyTimeoutMs?: number;
   /** Appends everything the server prints to this file (tests read it for leaked secrets). */
   logFile?: string;
+  /** App instances behind the port (server/launcher/app-instances.cjs, as `npm start` runs them); default 1. */
+  instances?: number;
 }
 
 export interface NextServer {
@@ -60,9 +62,12 @@ async function startOnPort(port: number, options: StartNextServerOptions): Promi
   const url = `http://${E2E_HOST}:${port}`;
   // The repository's own `next` (what node_modules/.bin/next points to), run by this Node binary.
   const nextBin = createRequire(path.join(REPO_ROOT, 'package.json')).resolve('next/dist/bin/next');
-  const child = spawn(process.execPath, [nextBin, 'start', '-H', E2E_HOST, '-p', String(port)], {
+  const instances = options.instances ?? 1;
+  const [entry, args] =
+    instances > 1 ? [path.join(REPO_ROOT, 'server', 'launcher', 'app-instances.cjs'), []] : [nextBin, ['start']];
+  const child = spawn(process.execPath, [entry, ...args, '-H', E2E_HOST, '-p', String(port)], {
     cwd: REPO_ROOT,
-    env: buildEnv(options.env ?? {}),
+    env: { ...buildEnv(options.env ?? {}), ...(instances > 1 ? { APP_INSTANCES: String(instances) } : {}) },
     // Own process group, so stop() can signal the server and anything it forks.
     detached: process.platform !== 'win32',
     stdio: ['ignore', 'pipe', 'pipe'],
