@@ -78,7 +78,7 @@ export const FieldInput = memo(function FieldInput({ field, name, itemId, label,
   const hintId = field.hint ? `${id}-hint` : undefined;
   const errorId = `${id}-error`;
   const prefillId = prefilled.has(name) ? `${id}-prefilled` : undefined;
-  const describedBy = [helpId, hintId, countId, prefillId, error ? errorId : undefined].filter(Boolean).join(' ') || undefined;
+  const describedBy = [helpId, hintId, prefillId, countId, error ? errorId : undefined].filter(Boolean).join(' ') || undefined;
   const registered = register(name, {
     validate: (raw: unknown) =>
       runtime.validator.validateField(name, fromDomValue(field, raw), runtime.nameVisible(name)) ?? true,

@@ -28,6 +28,8 @@ interface Props {
   /** Who is typing on this device: unsaved edits are kept per person and application. */
   deviceKey: string;
   initialSection: string | null;
+  /** Told of every section the person opens (the invited client's place is remembered for their next visit). */
+  onSectionOpened?: (sectionKey: string) => void;
 }
 
 const REFRESH_PROGRESS_MS = 1_500;
@@ -37,7 +39,7 @@ const REFRESH_PROGRESS_MS = 1_500;
  * inputs (uncontrolled); the runtime holds visibility, items, files and autosave. One section is shown
  * at a time, so a 1,000-field contract opens as fast as a short one.
  */
-export function IntakeForm({ apiBase, snapshot, canWrite, deviceKey, initialSection }: Props) {
+export function IntakeForm({ apiBase, snapshot, canWrite, deviceKey, initialSection, onSectionOpened }: Props) {
   const queryClient = useQueryClient();
   const [runtime] = useState(() =>
     measured('intake:open', () => {
@@ -78,13 +80,17 @@ export function IntakeForm({ apiBase, snapshot, canWrite, deviceKey, initialSect
   const pendingFocus = useRef<string | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
 
-  const openSection = useCallback((key: string, focus = true) => {
-    setSection(key);
-    setFocusHeading(focus && pendingFocus.current === null);
-    const url = new URL(window.location.href);
-    url.searchParams.set('section', key);
-    window.history.replaceState(window.history.state, '', url);
-  }, []);
+  const openSection = useCallback(
+    (key: string, focus = true) => {
+      setSection(key);
+      setFocusHeading(focus && pendingFocus.current === null);
+      const url = new URL(window.location.href);
+      url.searchParams.set('section', key);
+      window.history.replaceState(window.history.state, '', url);
+      onSectionOpened?.(key);
+    },
+    [onSectionOpened],
+  );
 
   const goToField = useCallback(
     (name: string) => {

@@ -90,26 +90,50 @@ function serialiseDetail(detail: JsonValue | undefined): string | null {
   return json.length <= MAX_DETAIL_CHARS ? json : JSON.stringify({ truncated: true, original_chars: json.length });
 }
 
+/** The columns of an entry in insert order, as the statements below bind them. */
+function rowOf(entry: AuditEntry) {
+  return {
+    at: entry.at ?? new Date(),
+    actor_kind: entry.actorKind,
+    actor_id: entry.actorId,
+    actor_label: entry.actorLabel,
+    operation: entry.operation,
+    object_type: entry.objectType,
+    object_id: entry.objectId ?? null,
+    application_id: entry.applicationId ?? null,
+    upstream_request_id: entry.upstreamRequestId ?? null,
+    outcome: entry.outcome,
+    status: entry.status,
+    detail: serialiseDetail(entry.detail),
+  };
+}
+
+const INSERT_COLUMNS =
+  'at, actor_kind, actor_id, actor_label, operation, object_type, object_id, application_id, upstream_request_id, outcome, status, detail';
+
+// Several entries in one statement (group commit): the rows travel as one JSON array, so the statement's
+// text is the same whatever the batch's size. detail arrives as text and is cast, as in recordAudit.
+const INSERT_MANY_SQL = /* sql */ `
+INSERT INTO audit_log (${INSERT_COLUMNS})
+SELECT ${INSERT_COLUMNS.replace('detail', 'detail::jsonb')}
+  FROM ROWS FROM (jsonb_to_recordset($1::jsonb) AS (at timestamptz, actor_kind text, actor_id text, actor_label text, operation text,
+       object_type text, object_id text, application_id text, upstream_request_id text, outcome text, status integer, detail text))
+       WITH ORDINALITY AS r(${INSERT_COLUMNS}, n)
+ ORDER BY n`;
+
+/** Writes several entries at once, in their order, in one statement (all or none). */
+export async function recordAuditMany(db: Db, entries: readonly AuditEntry[]): Promise<void> {
+  if (entries.length === 0) return;
+  await db.query(INSERT_MANY_SQL, [JSON.stringify(entries.map(rowOf))]);
+}
+
 export async function recordAudit(db: Db, entry: AuditEntry): Promise<AuditRecord> {
+  const r = rowOf(entry);
   const row = await db.one<AuditRow>(
-    `INSERT INTO audit_log (at, actor_kind, actor_id, actor_label, operation, object_type, object_id, application_id,
-                            upstream_request_id, outcome, status, detail)
+    `INSERT INTO audit_log (${INSERT_COLUMNS})
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::jsonb)
      RETURNING ${COLUMNS}`,
-    [
-      entry.at ?? new Date(),
-      entry.actorKind,
-      entry.actorId,
-      entry.actorLabel,
-      entry.operation,
-      entry.objectType,
-      entry.objectId ?? null,
-      entry.applicationId ?? null,
-      entry.upstreamRequestId ?? null,
-      entry.outcome,
-      entry.status,
-      serialiseDetail(entry.detail),
-    ],
+    [r.at, r.actor_kind, r.actor_id, r.actor_label, r.operation, r.object_type, r.object_id, r.application_id, r.upstream_request_id, r.outcome, r.status, r.detail],
   );
   if (!row) throw new Error('INSERT … RETURNING gave no row');
   return toRecord(row);

@@ -1,4 +1,5 @@
 import 'server-only';
 
-export { recordAudit, listAudit, DEFAULT_AUDIT_PAGE, MAX_AUDIT_PAGE } from './audit-log';
+export { recordAuditGrouped } from './audit-batch';
+export { recordAudit, recordAuditMany, listAudit, DEFAULT_AUDIT_PAGE, MAX_AUDIT_PAGE } from './audit-log';
 export type { AuditEntry, AuditPage, AuditRecord, AuditRow, JsonValue } from './audit-log';

@@ -24,6 +24,7 @@ export {
   createUserSession,
   isSessionLive,
   resolveSession,
+  resolveSessionCached,
   revokeSession,
   revokeSessionsForInvitation,
   revokeSessionsForUser,

@@ -1,6 +1,7 @@
 import 'server-only';
 import { newSecretToken, SECRET_TOKEN_PATTERN } from '@/server/db/ids';
 import type { Db } from '@/server/db/types';
+import { forgetLocally, sessionCacheOf, type CachedSession } from './session-cache';
 import { DEFAULT_SESSION_POLICY, SESSION_TOUCH_INTERVAL_MS, type SessionPolicy } from './session-policy';
 
 export type StaffRole = 'staff' | 'reviewer';
@@ -59,6 +60,8 @@ interface SessionRow {
   id: string;
   kind: 'user' | 'client';
   last_seen_at: Date;
+  absolute_expires_at: Date;
+  invitation_expires_at: Date | null;
   application_id: string | null;
   user_id: string | null;
   user_email: string | null;
@@ -74,9 +77,9 @@ interface SessionRow {
 // once. last_seen_at is refreshed by a separate UPDATE only when it is older than the touch interval, so
 // most requests write nothing (a write inside the same statement cost every request a write path).
 const RESOLVE_SQL = /* sql */ `
-SELECT s.id, s.kind, s.application_id, s.last_seen_at,
+SELECT s.id, s.kind, s.application_id, s.last_seen_at, s.absolute_expires_at,
        u.id AS user_id, u.email AS user_email, u.name AS user_name, u.role AS user_role,
-       i.id AS invitation_id, i.business_id
+       i.id AS invitation_id, i.business_id, i.expires_at AS invitation_expires_at
   FROM sessions s
   LEFT JOIN users u ON s.kind = 'user' AND u.id = s.user_id
   LEFT JOIN invitations i ON s.kind = 'client' AND i.id = s.invitation_id
@@ -106,20 +109,47 @@ function toResolved(row: SessionRow): ResolvedSession | null {
   return null;
 }
 
-/** The live session for sid, or null when there is none or it may no longer be used. */
+/** The session's row, checked and touched when due: what the cache keeps. */
+async function lookup(db: Db, sid: string, now: Date, policy: SessionPolicy): Promise<CachedSession | null> {
+  if (!SECRET_TOKEN_PATTERN.test(sid)) return null;
+  const idleCutoff = new Date(now.getTime() - policy.idleMinutes * MINUTE_MS);
+  const touchCutoff = new Date(now.getTime() - SESSION_TOUCH_INTERVAL_MS);
+  const row = await db.one<SessionRow>(RESOLVE_SQL, [sid, now, idleCutoff]);
+  if (!row) return null;
+  let lastSeen = row.last_seen_at;
+  if (lastSeen <= touchCutoff) {
+    await db.query(TOUCH_SQL, [sid, now, touchCutoff]);
+    lastSeen = now;
+  }
+  const session = toResolved(row);
+  if (!session) return null;
+  const validUntil = Math.min(row.absolute_expires_at.getTime(), row.invitation_expires_at?.getTime() ?? Infinity);
+  return { session, lastSeenMs: lastSeen.getTime(), validUntilMs: validUntil };
+}
+
+/** The live session for sid, or null when there is none or it may no longer be used (read from the database). */
 export async function resolveSession(
   db: Db,
   sid: string,
   now: Date = new Date(),
   policy: SessionPolicy = DEFAULT_SESSION_POLICY,
 ): Promise<ResolvedSession | null> {
-  if (!SECRET_TOKEN_PATTERN.test(sid)) return null;
-  const idleCutoff = new Date(now.getTime() - policy.idleMinutes * MINUTE_MS);
-  const touchCutoff = new Date(now.getTime() - SESSION_TOUCH_INTERVAL_MS);
-  const row = await db.one<SessionRow>(RESOLVE_SQL, [sid, now, idleCutoff]);
-  if (!row) return null;
-  if (row.last_seen_at <= touchCutoff) await db.query(TOUCH_SQL, [sid, now, touchCutoff]);
-  return toResolved(row);
+  return (await lookup(db, sid, now, policy))?.session ?? null;
+}
+
+/**
+ * resolveSession for requests: served from this instance's session cache when it may be (see
+ * session-cache.ts for why that is as safe as the database), else read and kept.
+ */
+export async function resolveSessionCached(db: Db, sid: string, policy: SessionPolicy = DEFAULT_SESSION_POLICY): Promise<ResolvedSession | null> {
+  const cache = sessionCacheOf(db);
+  const now = Date.now();
+  const hit = cache.get(sid, now, policy.idleMinutes * MINUTE_MS, SESSION_TOUCH_INTERVAL_MS);
+  if (hit) return hit;
+  const mark = cache.mark();
+  const found = await lookup(db, sid, new Date(now), policy);
+  if (found) cache.put(sid, found, mark);
+  return found?.session ?? null;
 }
 
 /**
@@ -139,18 +169,21 @@ export async function isSessionLive(
 
 /** Sign-out. True when a live session was revoked. */
 export async function revokeSession(db: Db, sid: string, now: Date = new Date()): Promise<boolean> {
+  forgetLocally(`sid:${sid}`);
   const rows = await db.query('UPDATE sessions SET revoked_at = $2 WHERE id = $1 AND revoked_at IS NULL RETURNING id', [sid, now]);
   return rows.length > 0;
 }
 
 /** Ends every session of a user (disabled, password changed); returns how many were live. */
 export async function revokeSessionsForUser(db: Db, userId: string, now: Date = new Date()): Promise<number> {
+  forgetLocally(`user:${userId}`);
   const rows = await db.query('UPDATE sessions SET revoked_at = $2 WHERE user_id = $1 AND revoked_at IS NULL RETURNING id', [userId, now]);
   return rows.length;
 }
 
 /** Ends every client session opened with an invitation; returns how many were live. */
 export async function revokeSessionsForInvitation(db: Db, invitationId: string, now: Date = new Date()): Promise<number> {
+  forgetLocally(`invitation:${invitationId}`);
   const rows = await db.query('UPDATE sessions SET revoked_at = $2 WHERE invitation_id = $1 AND revoked_at IS NULL RETURNING id', [
     invitationId,
     now,

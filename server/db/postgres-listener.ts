@@ -16,7 +16,7 @@ export async function listenOnPostgres(
   url: string,
   channel: string,
   onPayload: (payload: string) => void,
-  { onReconnect }: ListenOptions = {},
+  { onReconnect, onDisconnect }: ListenOptions = {},
 ): Promise<() => Promise<void>> {
   const name = checkChannel(channel);
   let stopped = false;
@@ -32,8 +32,11 @@ export async function listenOnPostgres(
     // 'error' unhandled would end the process; 'end' follows it, and is where the reconnect starts.
     client.on('error', (err) => console.error(`postgres listener (${name}): ${err.message}`));
     client.on('end', () => {
-      if (current === client) current = null;
-      if (!stopped) scheduleReconnect();
+      const wasCurrent = current === client;
+      if (wasCurrent) current = null;
+      if (stopped) return;
+      if (wasCurrent) onDisconnect?.();
+      scheduleReconnect();
     });
     try {
       await client.connect();

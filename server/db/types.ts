@@ -35,6 +35,8 @@ export interface Db {
 
 export interface ListenOptions {
   onReconnect?: () => void;
+  /** The subscription's connection was lost: notifications are missed until onReconnect. */
+  onDisconnect?: () => void;
 }
 
 export interface DbConfig {

@@ -1,6 +1,6 @@
 import 'server-only';
 import { cookies, headers } from 'next/headers';
-import { readSessionCookie, resolveSession, type ResolvedSession } from '@/server/auth';
+import { readSessionCookie, resolveSessionCached, type ResolvedSession } from '@/server/auth';
 import { getEnv } from '@/server/env';
 import { cookieSettings, sessionPolicy } from '@/server/auth/session-settings';
 import { appDb } from '@/server/db/app-db';
@@ -19,5 +19,5 @@ async function pageOrigin(): Promise<string> {
 export async function currentSession(): Promise<ResolvedSession | null> {
   const sid = await readSessionCookie(await cookies(), cookieSettings(await pageOrigin()));
   if (!sid) return null;
-  return resolveSession(await appDb(), sid, new Date(), sessionPolicy());
+  return resolveSessionCached(await appDb(), sid, sessionPolicy());
 }

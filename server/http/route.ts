@@ -1,8 +1,8 @@
 import 'server-only';
 import { NextResponse, type NextRequest } from 'next/server';
 import type { z } from 'zod';
-import { readSessionCookie, resolveSession, type ResolvedSession } from '@/server/auth';
-import { recordAudit } from '@/server/audit';
+import { readSessionCookie, resolveSessionCached, type ResolvedSession } from '@/server/auth';
+import { recordAuditGrouped } from '@/server/audit';
 import type { Db } from '@/server/db/types';
 import { getEnv } from '@/server/env';
 import { log } from '@/server/log';
@@ -107,7 +107,7 @@ async function parseBody<B>(req: NextRequest, schema: z.ZodType<B>): Promise<B> 
 /** The session of a request, or null: the cookie only names it, the server-side record decides. */
 export async function sessionOf(req: NextRequest, db: Db, origin: string) {
   const sid = await readSessionCookie(req.cookies, cookieSettings(origin));
-  return sid ? resolveSession(db, sid, new Date(), sessionPolicy()) : null;
+  return sid ? resolveSessionCached(db, sid, sessionPolicy()) : null;
 }
 
 /**
@@ -170,7 +170,7 @@ async function record(
   status: number,
 ) {
   const s = a.session;
-  await recordAudit(a.db, {
+  await recordAuditGrouped(a.db, {
     actorKind: s.kind === 'user' ? 'user' : 'invitation',
     actorId: s.kind === 'user' ? s.userId : s.invitationId,
     actorLabel: s.kind === 'user' ? s.userEmail : `invitation ${s.invitationId}`,

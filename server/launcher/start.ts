@@ -7,6 +7,7 @@ import { DEMO_FULL_KEY, DEMO_KEYS } from '../../lib/portal/demo-keys';
 import { DEMO_ACCOUNTS } from '../auth/demo-users';
 import { newWebhookSecret } from '../webhooks/verify';
 import { NEXT_BIN, ROOT, buildIfStale } from './build';
+import { appInstances } from './instances';
 import { startSandboxProcess, type SandboxProcess } from './sandbox-process';
 
 const dev = process.argv.includes('--dev');
@@ -16,6 +17,13 @@ async function main() {
   const port = env.PORT ?? '3000';
   const host = env.HOST ?? '127.0.0.1';
   let sandbox: SandboxProcess | null = null;
+  let instances: number;
+  try {
+    instances = appInstances(env, dev);
+  } catch (e) {
+    console.error((e as Error).message);
+    process.exit(1);
+  }
 
   if (!env.PORTAL_BASE_URL) {
     // The sandbox posts its events to the app's receiver, signed with a secret both share: the one
@@ -56,7 +64,11 @@ async function main() {
     }
   }
 
-  const app = spawn(NEXT_BIN, [dev ? 'dev' : 'start', '-H', host, '-p', port], { cwd: ROOT, env, stdio: ['inherit', 'pipe', 'inherit'] });
+  // Several instances share the port through Node's cluster (app-instances.cjs); one is plain `next start`.
+  env.APP_INSTANCES = String(instances);
+  const [command, args] =
+    instances > 1 ? [process.execPath, [join(ROOT, 'server', 'launcher', 'app-instances.cjs')]] : [NEXT_BIN, [dev ? 'dev' : 'start']];
+  const app = spawn(command, [...args, '-H', host, '-p', port], { cwd: ROOT, env, stdio: ['inherit', 'pipe', 'inherit'] });
   let announced = false;
   app.stdout!.on('data', (chunk: Buffer) => {
     process.stdout.write(chunk);
@@ -64,7 +76,7 @@ async function main() {
     announced = true;
     const lines = [
       '',
-      `  Intake is running at http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`,
+      `  Intake is running at http://${host === '0.0.0.0' ? 'localhost' : host}:${port}${instances > 1 ? ` (${instances} app instances)` : ''}`,
       sandbox
         ? `  Portal sandbox: ${sandbox.baseUrl} (${sandbox.dataFile ? `state kept in ${shortPath(sandbox.dataFile)}; delete it to start from the seed` : 'state kept in memory'})`
         : `  Portal: ${env.PORTAL_BASE_URL}`,

@@ -25,6 +25,8 @@ export interface NextServer {
   url: string;
   /** Stops the server and everything it spawned; safe to call more than once. */
   stop: () => Promise<void>;
+  /** The process started (with several instances, the cluster's primary). */
+  pid: number | undefined;
 }
 
 /** Variables passed through from the runner's environment when set (not secrets, not config). */
@@ -120,7 +122,7 @@ async function startOnPort(port: number, options: StartNextServerOptions): Promi
     if (/EADDRINUSE/.test(tail)) throw new PortInUseError(`port ${port} was taken`);
     throw new Error(`${(error as Error).message}\n--- next start output (last ${LOG_TAIL_LINES} lines) ---\n${tail}`);
   }
-  return { url, stop };
+  return { url, stop, pid: child.pid };
 }
 
 function buildEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
