@@ -4,6 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { BusinessView } from '@/lib/bff/businesses';
 import { businessQuery } from '@/lib/queries/business';
+import { BusinessFunding } from '@/components/funding/business-funding';
 import { BusinessApplication } from './business-application';
 import { BusinessDeals } from './business-deals';
 import { BusinessDocuments } from './business-documents';
@@ -52,6 +53,7 @@ export function BusinessDetail({ initial }: { initial: BusinessView }) {
       </header>
       <WorkflowStepper business={business} />
       <BusinessPeople businessId={business.id} />
+      <BusinessFunding businessId={business.id} businessName={name} />
       {business.application ? (
         <>
           <BusinessApplication applicationId={business.application.id} />

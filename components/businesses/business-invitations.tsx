@@ -6,6 +6,7 @@ import { ApiError, referencedMessage } from '@/lib/api/api-error';
 import type { InvitationCreated, InvitationStatus, InvitationView } from '@/lib/bff/invitations';
 import { invitationsQuery } from '@/lib/queries/invitations';
 import { useRevokeInvitation } from '@/lib/queries/mutations/use-revoke-invitation';
+import { ConfirmDialog } from '../ui/confirm-dialog';
 import { LoadState } from '../ui/load-state';
 import { Notice, type NoticeState } from '../ui/notice';
 import { TableHead } from '../ui/table-head';
@@ -20,15 +21,16 @@ export function BusinessInvitations({ applicationId, businessName }: { applicati
   const list = useQuery(invitationsQuery(applicationId));
   const revoke = useRevokeInvitation(applicationId);
   const [created, setCreated] = useState<InvitationCreated | null>(null);
-  const [confirming, setConfirming] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState<InvitationView | null>(null);
   const [notice, setNotice] = useState<NoticeState>(null);
-  const confirmButton = useRef<HTMLButtonElement>(null);
-  const revokeButtons = useRef(new Map<string, HTMLButtonElement>());
+  const [revokedCount, setRevokedCount] = useState(0);
   const heading = useRef<HTMLHeadingElement>(null);
 
+  // The row's button is gone once revoked: the section heading is the next sensible place for focus. In an
+  // effect, so it runs after the dialog has closed (focus cannot land behind an open modal).
   useEffect(() => {
-    if (confirming) confirmButton.current?.focus();
-  }, [confirming]);
+    if (revokedCount > 0) heading.current?.focus();
+  }, [revokedCount]);
 
   const revokeOne = (id: string) =>
     revoke.mutate(id, {
@@ -37,19 +39,14 @@ export function BusinessInvitations({ applicationId, businessName }: { applicati
         // A revoked link is of no more use to show.
         setCreated((c) => (c?.invitation.id === invitation.id ? null : c));
         setNotice({ kind: 'done', text: `The invitation${label(invitation)} is revoked: its link no longer works.` });
-        // The row's buttons are gone: the section heading is the next sensible place for focus.
-        heading.current?.focus();
+        setRevokedCount((n) => n + 1);
       },
       onError: (e) => {
+        setConfirming(null);
         const text = e instanceof ApiError ? referencedMessage(e) : 'Try again.';
         setNotice({ kind: 'problem', text: `The invitation was not revoked. ${text}` });
       },
     });
-
-  function cancel(id: string) {
-    setConfirming(null);
-    revokeButtons.current.get(id)?.focus();
-  }
 
   return (
     <section aria-labelledby="biz-invites-title" className="stack">
@@ -86,32 +83,10 @@ export function BusinessInvitations({ applicationId, businessName }: { applicati
                 </td>
                 <td data-label="Opened">{inv.use_count === 0 ? 'Not yet' : `${inv.use_count} ${inv.use_count === 1 ? 'time' : 'times'}`}</td>
                 <td>
-                  {inv.status === 'active' && confirming !== inv.id && (
-                    <button
-                      type="button"
-                      className="danger"
-                      ref={(el) => {
-                        if (el) revokeButtons.current.set(inv.id, el);
-                        else revokeButtons.current.delete(inv.id);
-                      }}
-                      disabled={revoke.isPending}
-                      onClick={() => setConfirming(inv.id)}
-                    >
+                  {inv.status === 'active' && (
+                    <button type="button" className="danger" disabled={revoke.isPending} onClick={() => setConfirming(inv)}>
                       Revoke<span className="visually-hidden"> the invitation{label(inv)}</span>
                     </button>
-                  )}
-                  {inv.status === 'active' && confirming === inv.id && (
-                    <div className="confirm" role="group" aria-labelledby={`biz-revoke-${inv.id}`}>
-                      <p id={`biz-revoke-${inv.id}`}>Revoke this invitation? Its link stops working at once, and a client using it is signed out.</p>
-                      <div className="actions">
-                        <button type="button" className="danger" ref={confirmButton} disabled={revoke.isPending} onClick={() => revokeOne(inv.id)}>
-                          {revoke.isPending ? 'Revoking…' : 'Yes, revoke it'}
-                        </button>
-                        <button type="button" className="secondary" disabled={revoke.isPending} onClick={() => cancel(inv.id)}>
-                          Keep it
-                        </button>
-                      </div>
-                    </div>
                   )}
                 </td>
               </tr>
@@ -119,6 +94,18 @@ export function BusinessInvitations({ applicationId, businessName }: { applicati
           </tbody>
         </table>
       )}
+      <ConfirmDialog
+        open={confirming !== null}
+        title={`Revoke this invitation${confirming ? label(confirming) : ''}?`}
+        confirmLabel={revoke.isPending ? 'Revoking…' : 'Yes, revoke it'}
+        cancelLabel="Keep it"
+        danger
+        busy={revoke.isPending}
+        onConfirm={() => confirming && revokeOne(confirming.id)}
+        onCancel={() => setConfirming(null)}
+      >
+        <p>Its link stops working at once, and a client using it is signed out.</p>
+      </ConfirmDialog>
     </section>
   );
 }

@@ -1,11 +1,13 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { ApiError, outcomeUnknown, referencedMessage } from '@/lib/api/api-error';
 import type { BusinessView } from '@/lib/bff/businesses';
+import { closingStageIds } from '@/lib/bff/closing-stages';
 import { businessStagesQuery } from '@/lib/queries/business';
 import { useMoveBusinessStage } from '@/lib/queries/mutations/use-move-business-stage';
+import { ConfirmDialog } from '../ui/confirm-dialog';
 import { LoadState } from '../ui/load-state';
 import { Notice, type NoticeState } from '../ui/notice';
 
@@ -20,7 +22,9 @@ export function WorkflowStepper({ business }: { business: BusinessView }) {
   const [notice, setNotice] = useState<NoticeState>(null);
   const currentStep = useRef<HTMLLIElement>(null);
   const [focusCurrent, setFocusCurrent] = useState(0);
+  const [confirming, setConfirming] = useState<{ id: string; name: string } | null>(null);
   const currentId = business.workflow.stage.id;
+  const closing = useMemo(() => closingStageIds(stages.data?.items ?? []), [stages.data]);
 
   useEffect(() => {
     if (focusCurrent > 0) currentStep.current?.focus();
@@ -81,7 +85,13 @@ export function WorkflowStepper({ business }: { business: BusinessView }) {
                 {current ? (
                   <span className="biz-step-note">Current stage</span>
                 ) : (
-                  <button type="button" className="secondary" disabled={move.isPending} onClick={() => start(s)}>
+                  <button
+                    type="button"
+                    className="secondary"
+                    disabled={move.isPending}
+                    // A closing stage ends the business's pipeline: asked first, any other move goes at once.
+                    onClick={() => (closing.has(s.id) ? setConfirming(s) : start(s))}
+                  >
                     {moving ? `Moving to ${s.name}…` : `Move to ${s.name}`}
                   </button>
                 )}
@@ -90,6 +100,22 @@ export function WorkflowStepper({ business }: { business: BusinessView }) {
           })}
         </ol>
       )}
+      <ConfirmDialog
+        open={confirming !== null}
+        title={`Move ${business.name ?? 'this business'} to ${confirming?.name ?? ''}?`}
+        confirmLabel={`Move to ${confirming?.name ?? ''}`}
+        danger
+        onConfirm={() => {
+          const stage = confirming;
+          setConfirming(null);
+          if (stage) start(stage);
+        }}
+        onCancel={() => setConfirming(null)}
+      >
+        <p>
+          {confirming?.name} is a closing stage of {stages.data?.pipeline.name ?? 'the pipeline'}: the business’s way through it ends there.
+        </p>
+      </ConfirmDialog>
     </section>
   );
 }

@@ -1,12 +1,14 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { ApiError, referencedMessage } from '@/lib/api/api-error';
 import type { StagesView } from '@/lib/bff/businesses';
+import { closingStageIds } from '@/lib/bff/closing-stages';
 import type { DealView } from '@/lib/bff/deals';
 import { dealQuery } from '@/lib/queries/deals';
 import { useMoveDealStage } from '@/lib/queries/mutations/use-move-deal-stage';
+import { ConfirmDialog } from '../ui/confirm-dialog';
 import { recipientLabel, statusLabel } from './deal-labels';
 
 interface Props {
@@ -37,6 +39,8 @@ export function DealWorkflow({ initialDeal, stages, business }: Props) {
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const messageRef = useRef<HTMLDivElement>(null);
   const currentIndex = stages.items.findIndex((s) => s.id === deal.workflow.stage.id);
+  const closing = useMemo(() => closingStageIds(stages.items), [stages.items]);
+  const [confirming, setConfirming] = useState<{ id: string; name: string } | null>(null);
 
   const show = (o: Outcome) => {
     setOutcome(o);
@@ -95,7 +99,13 @@ export function DealWorkflow({ initialDeal, stages, business }: Props) {
                 </span>
                 <span className="deals-step-state">{current ? 'Current stage' : currentIndex >= 0 && i < currentIndex ? 'Earlier stage' : 'Later stage'}</span>
                 {!current && (
-                  <button type="button" className="secondary" onClick={() => move(s)} disabled={busy}>
+                  <button
+                    type="button"
+                    className="secondary"
+                    // A closing stage (Won, Lost…) ends the deal: asked first, any other move goes at once.
+                    onClick={() => (closing.has(s.id) ? setConfirming(s) : move(s))}
+                    disabled={busy}
+                  >
                     Move to {s.name}
                   </button>
                 )}
@@ -115,13 +125,33 @@ export function DealWorkflow({ initialDeal, stages, business }: Props) {
             {outcome?.kind === 'changed' && (
               <div className="notice warning">
                 <p>{outcome.text}</p>
-                <button type="button" onClick={() => move(outcome.retry)} disabled={busy}>
+                <button
+                  type="button"
+                  onClick={() => (closing.has(outcome.retry.id) ? setConfirming(outcome.retry) : move(outcome.retry))}
+                  disabled={busy}
+                >
                   Move to {outcome.retry.name} now
                 </button>
               </div>
             )}
           </div>
         </div>
+        <ConfirmDialog
+          open={confirming !== null}
+          title={`Move ${deal.name} to ${confirming?.name ?? ''}?`}
+          confirmLabel={`Move to ${confirming?.name ?? ''}`}
+          danger
+          onConfirm={() => {
+            const stage = confirming;
+            setConfirming(null);
+            if (stage) move(stage);
+          }}
+          onCancel={() => setConfirming(null)}
+        >
+          <p>
+            {confirming?.name} is a closing stage of {stages.pipeline.name}: the deal’s way through it ends there.
+          </p>
+        </ConfirmDialog>
       </section>
     </>
   );

@@ -28,7 +28,7 @@ const CHOICE_SET = new Set(['radio', 'checkbox-group', 'yes-no']);
  * changes.
  */
 export const FieldInput = memo(function FieldInput({ field, name, itemId, label, helpText }: Props) {
-  const { runtime, apiBase, editable } = useFormEnv();
+  const { runtime, apiBase, editable, prefilled } = useFormEnv();
   const { register, control, getValues } = useFormContext();
   const { errors } = useFormState({ control, name, exact: true });
   const rejected = useRuntime((r) => r.autosave.rejected[name] ?? null);
@@ -77,7 +77,8 @@ export const FieldInput = memo(function FieldInput({ field, name, itemId, label,
   const helpId = helpText ? `${id}-help` : undefined;
   const hintId = field.hint ? `${id}-hint` : undefined;
   const errorId = `${id}-error`;
-  const describedBy = [helpId, hintId, countId, error ? errorId : undefined].filter(Boolean).join(' ') || undefined;
+  const prefillId = prefilled.has(name) ? `${id}-prefilled` : undefined;
+  const describedBy = [helpId, hintId, prefillId, countId, error ? errorId : undefined].filter(Boolean).join(' ') || undefined;
   const registered = register(name, {
     validate: (raw: unknown) =>
       runtime.validator.validateField(name, fromDomValue(field, raw), runtime.nameVisible(name)) ?? true,
@@ -102,6 +103,14 @@ export const FieldInput = memo(function FieldInput({ field, name, itemId, label,
       {field.hint && (
         <p id={hintId} className="field-hint">
           For example: {field.hint}
+        </p>
+      )}
+      {prefillId && (
+        <p id={prefillId} className="field-prefilled">
+          <span className="field-prefilled-mark" aria-hidden="true">
+            Prefilled
+          </span>
+          From the intake application
         </p>
       )}
     </>

@@ -1,11 +1,12 @@
 'use client';
 
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { ApiError, referencedMessage } from '@/lib/api/api-error';
 import type { FormSnapshotView } from '@/lib/bff/form-snapshot';
 import type { FormApiBase } from '@/lib/api/paths';
 import { formSnapshotQuery } from '@/lib/queries/form-snapshot';
+import { useRememberPlace } from '@/lib/queries/mutations/use-remember-place';
 import { LoadError } from '../ui/load-state';
 import { IntakeForm } from './intake-form';
 import { measured } from './timing';
@@ -17,10 +18,12 @@ interface Props {
   canWrite: boolean;
   deviceKey: string;
   initialSection: string | null;
+  /** The invited client's application: each section they open is remembered, so their next visit reopens it. */
+  placeOf: string | null;
 }
 
 /** Reads the form's snapshot (already in the cache when the server rendered the page) and shows the form. */
-export function IntakeFormPage({ apiBase, snapshotJson, canWrite, deviceKey, initialSection }: Props) {
+export function IntakeFormPage({ apiBase, snapshotJson, canWrite, deviceKey, initialSection, placeOf }: Props) {
   const queryClient = useQueryClient();
   // Parsed once per page render and put in the cache, so a later visit in this tab starts from it too.
   const [initial] = useState(() => {
@@ -30,6 +33,8 @@ export function IntakeFormPage({ apiBase, snapshotJson, canWrite, deviceKey, ini
     return parsed;
   });
   const { data, error, isPending, refetch } = useQuery({ ...formSnapshotQuery(apiBase), initialData: initial });
+  const { mutate: rememberPlace } = useRememberPlace(placeOf ?? '');
+  const onSectionOpened = useCallback((key: string) => void (placeOf !== null && rememberPlace(key)), [placeOf, rememberPlace]);
   if (isPending) {
     return (
       <p role="status" className="loading">
@@ -44,5 +49,14 @@ export function IntakeFormPage({ apiBase, snapshotJson, canWrite, deviceKey, ini
       </LoadError>
     );
   }
-  return <IntakeForm apiBase={apiBase} snapshot={data} canWrite={canWrite} deviceKey={deviceKey} initialSection={initialSection} />;
+  return (
+    <IntakeForm
+      apiBase={apiBase}
+      snapshot={data}
+      canWrite={canWrite}
+      deviceKey={deviceKey}
+      initialSection={initialSection}
+      onSectionOpened={placeOf === null ? undefined : onSectionOpened}
+    />
+  );
 }

@@ -6,7 +6,7 @@ import { FormProvider, useForm } from 'react-hook-form';
 import type { FormApiBase } from '@/lib/api/paths';
 import type { ApplicationView } from '@/lib/bff/applications';
 import type { FormSnapshotView } from '@/lib/bff/form-snapshot';
-import { fieldForName, formModel, formStateFrom, nestValues, parseName, type FormValues } from '@/lib/forms';
+import { answerName, fieldForName, formModel, formStateFrom, nestValues, parseName, type FormValues } from '@/lib/forms';
 import { FormRuntime } from '@/lib/forms/form-runtime';
 import { applicationKey, applicationQuery } from '@/lib/queries/application';
 import { useLiveFormRefresh } from '@/components/live/use-live-form-refresh';
@@ -28,6 +28,8 @@ interface Props {
   /** Who is typing on this device: unsaved edits are kept per person and application. */
   deviceKey: string;
   initialSection: string | null;
+  /** Told of every section the person opens (the invited client's place is remembered for their next visit). */
+  onSectionOpened?: (sectionKey: string) => void;
 }
 
 const REFRESH_PROGRESS_MS = 1_500;
@@ -37,7 +39,7 @@ const REFRESH_PROGRESS_MS = 1_500;
  * inputs (uncontrolled); the runtime holds visibility, items, files and autosave. One section is shown
  * at a time, so a 1,000-field contract opens as fast as a short one.
  */
-export function IntakeForm({ apiBase, snapshot, canWrite, deviceKey, initialSection }: Props) {
+export function IntakeForm({ apiBase, snapshot, canWrite, deviceKey, initialSection, onSectionOpened }: Props) {
   const queryClient = useQueryClient();
   const [runtime] = useState(() =>
     measured('intake:open', () => {
@@ -78,13 +80,17 @@ export function IntakeForm({ apiBase, snapshot, canWrite, deviceKey, initialSect
   const pendingFocus = useRef<string | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
 
-  const openSection = useCallback((key: string, focus = true) => {
-    setSection(key);
-    setFocusHeading(focus && pendingFocus.current === null);
-    const url = new URL(window.location.href);
-    url.searchParams.set('section', key);
-    window.history.replaceState(window.history.state, '', url);
-  }, []);
+  const openSection = useCallback(
+    (key: string, focus = true) => {
+      setSection(key);
+      setFocusHeading(focus && pendingFocus.current === null);
+      const url = new URL(window.location.href);
+      url.searchParams.set('section', key);
+      window.history.replaceState(window.history.state, '', url);
+      onSectionOpened?.(key);
+    },
+    [onSectionOpened],
+  );
 
   const goToField = useCallback(
     (name: string) => {
@@ -138,7 +144,13 @@ export function IntakeForm({ apiBase, snapshot, canWrite, deviceKey, initialSect
     performance.mark('intake:ready');
   }, []);
 
-  const env: FormEnv = useMemo(() => ({ runtime, apiBase, editable, goToField }), [runtime, apiBase, editable, goToField]);
+  // A project's criteria mark the answers still holding what the intake application gave.
+  const prefilledAnswers = application.prefilled_answers;
+  const prefilled = useMemo(
+    () => new Set((prefilledAnswers ?? []).map((a) => answerName(a.block_key, a.schema_key, a.field_key))),
+    [prefilledAnswers],
+  );
+  const env: FormEnv = useMemo(() => ({ runtime, apiBase, editable, goToField, prefilled }), [runtime, apiBase, editable, goToField, prefilled]);
   const current = sections.find((s) => s.sectionKey === section) ?? sections[0];
   const index = current ? sections.indexOf(current) : -1;
   const prev = index > 0 ? sections[index - 1] : undefined;
@@ -151,7 +163,7 @@ export function IntakeForm({ apiBase, snapshot, canWrite, deviceKey, initialSect
         <div className="intake">
           <header className="intake-head">
             <div>
-              <p className="muted">{shown.kind === 'deal' ? 'Deal application' : (shown.business?.name ?? 'Unnamed business')}</p>
+              <p className="muted">{shown.kind === 'deal' ? 'Deal application' : shown.kind === 'criteria' ? 'Funding criteria' : (shown.business?.name ?? 'Unnamed business')}</p>
               <h1>{snapshot.contract.application_name}</h1>
               {snapshot.contract.description && <p>{snapshot.contract.description}</p>}
             </div>
@@ -213,7 +225,8 @@ export function IntakeForm({ apiBase, snapshot, canWrite, deviceKey, initialSect
               </nav>
             </form>
           </div>
-          {editable && <SubmitPanel onSubmitted={setSubmitted} />}
+          {/* A project's criteria are not submitted: finding funders is what takes them. */}
+          {editable && shown.kind !== 'criteria' && <SubmitPanel onSubmitted={setSubmitted} />}
         </div>
       </FormProvider>
     </FormEnvProvider>

@@ -11,6 +11,8 @@ export interface FormEnv {
   editable: boolean;
   /** Opens the field's section and focuses it (links from the missing list, conflicts, notices). */
   goToField(name: string): void;
+  /** The form names of answers prefilled from elsewhere (a project's criteria from the intake application). */
+  prefilled: ReadonlySet<string>;
 }
 
 const FormEnvContext = createContext<FormEnv | null>(null);

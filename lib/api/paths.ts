@@ -105,7 +105,7 @@ export const apiPaths = {
   invitation: (invitationId: string) => ({ revoke: () => `/api/invitations/${seg(invitationId)}/revoke` }),
   application: (applicationId: string) => {
     const paths = formPaths(`/api/applications/${seg(applicationId)}`);
-    return { ...paths, invitations: () => `${paths.self()}/invitations`, autofill: autofillPaths(paths.self()) };
+    return { ...paths, invitations: () => `${paths.self()}/invitations`, place: () => `${paths.self()}/place`, autofill: autofillPaths(paths.self()) };
   },
   dealApplication: (dealApplicationId: string) => formPaths(`/api/deal-applications/${seg(dealApplicationId)}`),
   /** The form's routes from the base a page hands the form (an application's or a deal application's). */
@@ -119,11 +119,18 @@ export const apiPaths = {
       criteria: () => formPaths(`${base}/criteria` as const),
       runs: (page: PageParams = {}) => withQuery(`${base}/runs`, page),
       run: (runId: string) => ({ self: () => `${base}/runs/${seg(runId)}`, retry: () => `${base}/runs/${seg(runId)}/retry` }),
-      matches: (query: PageParams & { fit?: string; product_kind?: string } = {}) => withQuery(`${base}/matches`, query),
+      matches: (query: PageParams & { fit?: string | null; product_kind?: string | null } = {}) => withQuery(`${base}/matches`, query),
       match: (matchId: string) => ({
         shortlist: () => `${base}/matches/${seg(matchId)}/shortlist`,
         dismiss: () => `${base}/matches/${seg(matchId)}/dismiss`,
       }),
     };
+  },
+  /** The workspace's read model (DESIGN.md §7). */
+  workspace: {
+    businesses: (query: QueryValues = {}) => withQuery('/api/workspace/businesses', query),
+    home: () => '/api/workspace/home',
+    reviewInbox: () => '/api/workspace/review-inbox',
+    reconcile: () => '/api/workspace/reconcile',
   },
 };

@@ -35,6 +35,10 @@ export type InvitationView = z.infer<typeof InvitationView>;
 export const InvitationCreated = z.object({ invitation: InvitationView, link: z.string() });
 export type InvitationCreated = z.infer<typeof InvitationCreated>;
 
+/** Where the invited client is in the form (the section they opened), so a later visit reopens it. */
+export const ClientPlaceBody = z.strictObject({ section_key: z.string().min(1).max(200) });
+export type ClientPlaceBody = z.infer<typeof ClientPlaceBody>;
+
 export const InvitationList = z.object({ items: z.array(InvitationView) });
 export type InvitationList = z.infer<typeof InvitationList>;
 

@@ -6,6 +6,7 @@ import { answersPageView } from '@/server/applications/views';
 import { withConflictReply } from '@/server/http/conflict-reply';
 import { etagHeader, requireIfMatch } from '@/server/http/headers';
 import { portalRequest } from '@/server/portal';
+import { recordAnswersWritten } from '@/server/read-model/record';
 import type { AnyApplicationKind } from './kind';
 import { kindRoute } from './kind-route';
 import { applicationAudit, kindParams } from './params';
@@ -24,7 +25,7 @@ export function answersRoutes<Id extends string>(kind: AnyApplicationKind<Id>) {
   const PATCH = kindRoute(
     kind,
     { roles: kind.roles.write, params, body: AnswersUpdateBody, audit: applicationAudit(kind, kind.audit.application.answersUpdate) },
-    async ({ links, body, req, upstream }) => {
+    async ({ id, db, links, body, req, upstream }) => {
       const ifMatch = requireIfMatch(req);
       const { updateAnswers, answers } = await links();
       const write = async () => {
@@ -32,6 +33,7 @@ export function answersRoutes<Id extends string>(kind: AnyApplicationKind<Id>) {
         upstream.requestId = res.requestId;
         const etag = res.etag ?? '';
         const { answers_revision, updated_answers, affected_section_keys } = res.data;
+        await recordAnswersWritten(db, id, answers_revision);
         return { body: { answers_revision, updated_answers, affected_section_keys, etag }, headers: etagHeader(etag) };
       };
       // Someone else wrote first: the answers as they are now, so the browser merges at once.

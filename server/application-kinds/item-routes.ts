@@ -9,6 +9,7 @@ import type { KindWithItems } from './kind';
 import { kindRoute } from './kind-route';
 import type { ApplicationLinks } from './links';
 import { kindParams } from './params';
+import { recordAnswersWritten } from '@/server/read-model/record';
 
 type Links = Pick<ApplicationLinks, 'repeatableItems'>;
 
@@ -43,7 +44,7 @@ export function itemGroupRoutes<Id extends string>(kind: KindWithItems<Id>) {
       body: ItemCreateBody,
       audit: { operation: kind.audit.items.create, object: ({ params }) => ({ type: 'repeatable_group', id: params.blockKey, applicationId: params[kind.idParam] }) },
     },
-    async ({ links, params: { blockKey }, body, req, upstream }) => {
+    async ({ id, db, links, params: { blockKey }, body, req, upstream }) => {
       const ifMatch = req.headers.get('if-match') ?? undefined;
       // Optional upstream; when the browser sends one, a retry after a network failure cannot add the item twice.
       const idempotencyKey = req.headers.get('idempotency-key') ?? undefined;
@@ -51,6 +52,7 @@ export function itemGroupRoutes<Id extends string>(kind: KindWithItems<Id>) {
       return itemWrite(at, blockKey, upstream, req.signal, async () => {
         const res = await createItem(at, blockKey, body, { ifMatch, idempotencyKey, signal: req.signal });
         upstream.requestId = res.requestId;
+        await recordAnswersWritten(db, id, res.data.answers_revision);
         const etag = res.etag ?? '';
         return { status: 201, body: { item: itemView(res.data.item), answers_revision: res.data.answers_revision, etag }, headers: etagHeader(etag) };
       });
@@ -71,12 +73,13 @@ export function itemRoutes<Id extends string>(kind: KindWithItems<Id>) {
   const PATCH = kindRoute(
     kind,
     { roles: kind.roles.write, params, body: ItemUpdateBody, audit: audit(kind.audit.items.update) },
-    async ({ links, params: { blockKey, itemId }, body, req, upstream }) => {
+    async ({ id, db, links, params: { blockKey, itemId }, body, req, upstream }) => {
       const ifMatch = requireIfMatch(req);
       const at = await links();
       return itemWrite(at, blockKey, upstream, req.signal, async () => {
         const res = await updateItem(at, blockKey, itemId, body, ifMatch, req.signal);
         upstream.requestId = res.requestId;
+        await recordAnswersWritten(db, id, res.data.answers_revision);
         const etag = res.etag ?? '';
         return { body: { item: itemView(res.data.item), answers_revision: res.data.answers_revision, etag }, headers: etagHeader(etag) };
       });
@@ -86,12 +89,13 @@ export function itemRoutes<Id extends string>(kind: KindWithItems<Id>) {
   const DELETE = kindRoute(
     kind,
     { roles: kind.roles.write, params, audit: audit(kind.audit.items.delete) },
-    async ({ links, params: { blockKey, itemId }, req, upstream }) => {
+    async ({ id, db, links, params: { blockKey, itemId }, req, upstream }) => {
       const ifMatch = requireIfMatch(req);
       const at = await links();
       return itemWrite(at, blockKey, upstream, req.signal, async () => {
         const res = await deleteItem(at, blockKey, itemId, ifMatch, req.signal);
         upstream.requestId = res.requestId;
+        await recordAnswersWritten(db, id, res.data.answers_revision);
         const etag = res.etag ?? '';
         return { body: { deleted_item_ids: res.data.deleted_item_ids, answers_revision: res.data.answers_revision, etag }, headers: etagHeader(etag) };
       });

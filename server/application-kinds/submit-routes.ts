@@ -2,6 +2,7 @@ import 'server-only';
 import { withConflictReply } from '@/server/http/conflict-reply';
 import { etagHeader, requireIdempotencyKey, requireIfMatch } from '@/server/http/headers';
 import { portalRequest } from '@/server/portal';
+import { recordSubmitted } from '@/server/read-model/record';
 import type { SubmittedKind } from './kind';
 import { kindRoute } from './kind-route';
 import { applicationAudit, kindParams } from './params';
@@ -15,7 +16,7 @@ export function submitRoutes<Id extends string>(kind: SubmittedKind<Id>) {
   const POST = kindRoute(
     kind,
     { roles: kind.roles.write, params: kindParams(kind).application, audit: applicationAudit(kind, kind.audit.application.submit) },
-    async ({ id, links, req, upstream }) => {
+    async ({ id, db, links, req, upstream }) => {
       const ifMatch = requireIfMatch(req);
       const idempotencyKey = requireIdempotencyKey(req);
       const { submit } = await links();
@@ -23,7 +24,9 @@ export function submitRoutes<Id extends string>(kind: SubmittedKind<Id>) {
         const res = await portalRequest({ method: 'POST', url: submit, schema: kind.upstream.schema, ifMatch, idempotencyKey, signal: req.signal });
         upstream.requestId = res.requestId;
         const etag = res.etag ?? '';
-        return { body: { application: kind.view(kind.upstream.unwrap(res.data), etag) }, headers: etagHeader(etag) };
+        const app = kind.upstream.unwrap(res.data);
+        await recordSubmitted(db, id, app.submitted_at);
+        return { body: { application: kind.view(app, etag) }, headers: etagHeader(etag) };
       };
       // Answers changed since the browser's read: the application as it is now, with the ETag to retry with.
       const current = async () => {

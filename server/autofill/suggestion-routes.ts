@@ -6,6 +6,7 @@ import { kindRoute } from '@/server/application-kinds/kind-route';
 import { optionalIdempotencyKey } from '@/server/http/headers';
 import { SuggestionParams } from '@/server/http/path-params';
 import { suggestionObject } from './audit-objects';
+import { recordSuggestionDecided } from '@/server/read-model/record';
 import { acceptSuggestion, dismissSuggestion } from './suggestions';
 import { suggestionView } from './views';
 
@@ -21,9 +22,10 @@ function suggestionCommand<T>(operation: string, command: Command<T>, reply: (re
   const POST = kindRoute(
     intakeApplication,
     { roles: ['staff', 'reviewer'], params: SuggestionParams, audit: { operation, object: suggestionObject } },
-    async ({ id, params, req, upstream }) => {
+    async ({ id, db, params, req, upstream }) => {
       const res = await command(id, params.suggestionId, optionalIdempotencyKey(req), req.signal);
       upstream.requestId = res.requestId;
+      await recordSuggestionDecided(db, id);
       return { body: reply(res.data) };
     },
   );

@@ -2,6 +2,7 @@ import 'server-only';
 import { BusinessStagePage, BusinessStageTransitionResult } from '@/lib/portal';
 import { BusinessParams } from '@/server/http/path-params';
 import { routes } from '@/server/portal';
+import { recordBusinessStage } from '@/server/read-model/record';
 import { workflowRoutes } from '@/server/workflows/workflow-routes';
 import { readBusinessStatus } from './status';
 import { businessView, stageTransitionView } from './views';
@@ -18,6 +19,7 @@ export const businessWorkflowRoutes = workflowRoutes({
     path: routes.businessStageTransitions,
     schema: BusinessStageTransitionResult,
     reply: (transition, etag) => ({ body: { transition: stageTransitionView(transition, etag) } }),
+    record: recordBusinessStage,
   },
   audit: { operation: 'business.stage_transition', type: 'business' },
 });

@@ -2,6 +2,7 @@ import 'server-only';
 import { Deal, DealStagePage } from '@/lib/portal';
 import { DealParams } from '@/server/http/path-params';
 import { routes } from '@/server/portal';
+import { recordDealStage } from '@/server/read-model/record';
 import { workflowRoutes } from '@/server/workflows/workflow-routes';
 import { readDeal } from './read-deal';
 import { dealView } from './views';
@@ -30,6 +31,7 @@ export const dealWorkflowRoutes = workflowRoutes({
       const { view, applicationId } = shown(deal, etag);
       return { body: { deal: view }, applicationId };
     },
+    record: (db, _id, deal) => recordDealStage(db, deal),
   },
   audit: { operation: 'deal.stage_transition', type: 'deal' },
 });

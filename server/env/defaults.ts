@@ -6,3 +6,6 @@ export const DEFAULT_TIMEOUT_MS = 10_000;
 export const DEFAULT_IDLE_MINUTES = 30;
 export const DEFAULT_ABSOLUTE_HOURS = 12;
 export const DEFAULT_DATA_DIR_NAME = '.data';
+/** The workspace's reconciler runs at start and then this often; its "waiting on the client" means this many quiet days. */
+export const DEFAULT_RECONCILE_MINUTES = 15;
+export const DEFAULT_WAITING_DAYS = 7;

@@ -1,4 +1,4 @@
-import { DEFAULT_ABSOLUTE_HOURS, DEFAULT_IDLE_MINUTES, DEFAULT_TIMEOUT_MS, SANDBOX_BASE_URL } from './defaults';
+import { DEFAULT_ABSOLUTE_HOURS, DEFAULT_IDLE_MINUTES, DEFAULT_RECONCILE_MINUTES, DEFAULT_TIMEOUT_MS, DEFAULT_WAITING_DAYS, SANDBOX_BASE_URL } from './defaults';
 
 export interface EnvDoc {
   name: string;
@@ -62,5 +62,15 @@ export const ENV_DOCS: readonly EnvDoc[] = [
     name: 'WEBHOOK_SECRET',
     default: 'none: `POST /api/webhooks/portal` answers 503 (`npm start` with the embedded sandbox shares one with it)',
     meaning: 'Standard Webhooks signing secret (`whsec_…`) of the Portal’s deliveries to `/api/webhooks/portal`, which drive the live updates.',
+  },
+  {
+    name: 'WORKSPACE_RECONCILE_MINUTES',
+    default: String(DEFAULT_RECONCILE_MINUTES),
+    meaning: 'The workspace’s reconciler walks the Portal at start and then every this many minutes (0–1440; `0`: only when staff press “Refresh now”).',
+  },
+  {
+    name: 'WORKSPACE_WAITING_DAYS',
+    default: String(DEFAULT_WAITING_DAYS),
+    meaning: 'Staff home lists an invited, unsubmitted application as waiting on the client after this many days without activity (1–365).',
   },
 ];

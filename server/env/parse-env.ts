@@ -6,7 +6,9 @@ import {
   DEFAULT_ABSOLUTE_HOURS,
   DEFAULT_DATA_DIR_NAME,
   DEFAULT_IDLE_MINUTES,
+  DEFAULT_RECONCILE_MINUTES,
   DEFAULT_TIMEOUT_MS,
+  DEFAULT_WAITING_DAYS,
   SANDBOX_BASE_URL,
 } from './defaults';
 import { DEV_SESSION_SECRET, SANDBOX_API_KEY } from './secret-defaults';
@@ -108,6 +110,8 @@ const Schema = z.object({
   APP_ORIGIN: optional(AppOrigin),
   LOG_LEVEL: optional(z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })),
   WEBHOOK_SECRET: optional(WebhookSecret),
+  WORKSPACE_RECONCILE_MINUTES: optional(wholeNumber(0, 1440, 'minutes')),
+  WORKSPACE_WAITING_DAYS: optional(wholeNumber(1, 365, 'days')),
 });
 
 export interface ParseEnvOptions {
@@ -166,6 +170,8 @@ export function parseEnv(source: EnvSource, options: ParseEnvOptions = {}): Env 
     appOrigin: e.APP_ORIGIN ?? null,
     logLevel: e.LOG_LEVEL ?? 'info',
     webhookSecret: e.WEBHOOK_SECRET ?? null,
+    reconcileMinutes: e.WORKSPACE_RECONCILE_MINUTES ?? DEFAULT_RECONCILE_MINUTES,
+    waitingDays: e.WORKSPACE_WAITING_DAYS ?? DEFAULT_WAITING_DAYS,
     warnings: Object.freeze(warnings),
   });
 }

@@ -24,6 +24,10 @@ export interface Env {
   readonly appOrigin: string | null;
   readonly logLevel: LogLevel;
   readonly webhookSecret: string | null;
+  /** Minutes between reconcile passes of the workspace's read model (one at start too); 0: only on demand. */
+  readonly reconcileMinutes: number;
+  /** Staff home: an invited application with no activity for this many days waits on the client. */
+  readonly waitingDays: number;
   /** Things worth telling an operator once at start-up (already logged by getEnv()). */
   readonly warnings: readonly string[];
 }

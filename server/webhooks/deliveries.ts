@@ -21,9 +21,15 @@ export interface DeliveryRecord {
 /**
  * Stores a verified delivery and announces it, in one transaction: the NOTIFY is sent on commit, so no
  * instance hears of a row it cannot read yet, and a rolled-back insert announces nothing. Returns false
- * when the webhook-id was already received (a replay): nothing is stored or announced again.
+ * when the webhook-id was already received (a replay): nothing is stored or announced again. onStored runs in
+ * the same transaction for a new delivery only (the read model is fed there, once per delivery).
  */
-export async function recordDelivery(db: Db, d: DeliveryRecord, receivedAt: Date = new Date()): Promise<boolean> {
+export async function recordDelivery(
+  db: Db,
+  d: DeliveryRecord,
+  receivedAt: Date = new Date(),
+  onStored?: (tx: Db) => Promise<void>,
+): Promise<boolean> {
   return db.transaction(async (tx) => {
     const inserted = await tx.one<{ id: string }>(
       `INSERT INTO webhook_deliveries (id, received_at, event_type, sent_at, occurred_at, application_id, business_id, deal_id, payload)
@@ -33,6 +39,7 @@ export async function recordDelivery(db: Db, d: DeliveryRecord, receivedAt: Date
       [d.id, receivedAt, d.type, d.sentAt, d.occurredAt, d.applicationId, d.businessId, d.dealId, JSON.stringify(d.payload)],
     );
     if (!inserted) return false;
+    await onStored?.(tx);
     await tx.query('SELECT pg_notify($1, $2)', [LIVE_CHANNEL, d.id]);
     return true;
   });

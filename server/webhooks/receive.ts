@@ -4,6 +4,9 @@ import { ID_PATTERNS } from '@/lib/portal';
 import { DEFAULT_TOLERANCE_SECONDS, verifyWebhook, type WebhookVerifyFailure } from './verify';
 import type { Db } from '@/server/db/types';
 import { AppError } from '@/server/http/app-error';
+import { log } from '@/server/log';
+import { applyEvent } from '@/server/read-model/apply-event';
+import { queueRefresh, type RefreshTarget } from '@/server/read-model/refresh';
 import { purgeOldDeliveries, recordDelivery } from './deliveries';
 
 /** The Portal's delivery body (DESIGN.md §5): `{ type, timestamp, data }`. Unknown types are kept: the Portal may add some. */
@@ -69,6 +72,16 @@ export async function receiveWebhook(db: Db, secret: string, headers: Headers, r
     );
   }
   const { type, timestamp, data } = body.data;
+  let stale: RefreshTarget[] = [];
+  // The workspace is fed in the delivery's transaction, in a savepoint: a read model that cannot take an event
+  // must not lose the delivery (the reconciler repairs the row).
+  const feed = async (tx: Db) => {
+    try {
+      stale = await tx.transaction((sp) => applyEvent(sp, body.data, now));
+    } catch (e) {
+      log.warn('read model could not apply an event', { webhook_id: verified.id, type, error: String(e) });
+    }
+  };
   const stored = await recordDelivery(
     db,
     {
@@ -82,8 +95,10 @@ export async function receiveWebhook(db: Db, secret: string, headers: Headers, r
       payload: body.data,
     },
     now,
+    feed,
   );
   if (!stored) throw new AppError('webhook_replayed', `Delivery ${verified.id} was already received.`);
+  queueRefresh(stale);
   if (now.getTime() - lastPurge > PURGE_EVERY_MS) {
     lastPurge = now.getTime();
     await purgeOldDeliveries(db, now);

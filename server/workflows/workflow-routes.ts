@@ -4,6 +4,7 @@ import { StageTransitionInput } from '@/lib/bff/businesses';
 import { withConflictReply } from '@/server/http/conflict-reply';
 import { etagHeader, requireIdempotencyKey, requireIfMatch } from '@/server/http/headers';
 import { route } from '@/server/http/route';
+import type { Db } from '@/server/db/types';
 import { portalRequest, type PortalPath } from '@/server/portal';
 import { readWorkflowStages, type StagePage } from './stages';
 
@@ -23,7 +24,13 @@ export interface WorkflowObject<Id extends string, R, T> {
   stagePage: StagePage;
   /** The object as a 412 shows it (`current`). */
   current: (r: R, etag: string) => Shown;
-  transition: { path: (id: string) => PortalPath; schema: z.ZodType<T>; reply: (result: T, etag: string) => Shown };
+  transition: {
+    path: (id: string) => PortalPath;
+    schema: z.ZodType<T>;
+    reply: (result: T, etag: string) => Shown;
+    /** Records the move in the workspace's read model. */
+    record: (db: Db, id: string, result: T) => Promise<void>;
+  };
   /** The audit log's names, kept as they have always been recorded. */
   audit: { operation: string; type: string };
 }
@@ -47,7 +54,7 @@ export function workflowRoutes<Id extends string, R, T>(o: WorkflowObject<Id, R,
       body: StageTransitionInput,
       audit: { operation: o.audit.operation, object: ({ params }) => ({ type: o.audit.type, id: params[o.idParam] }) },
     },
-    async ({ params, body, req, upstream, auditObject }) => {
+    async ({ params, body, req, db, upstream, auditObject }) => {
       const id = params[o.idParam];
       const ifMatch = requireIfMatch(req);
       const idempotencyKey = requireIdempotencyKey(req);
@@ -60,6 +67,7 @@ export function workflowRoutes<Id extends string, R, T>(o: WorkflowObject<Id, R,
         async () => {
           const res = await portalRequest({ method: 'POST', path: o.transition.path(id), schema: o.transition.schema, body, ifMatch, idempotencyKey, signal: req.signal });
           upstream.requestId = res.requestId;
+          await o.transition.record(db, id, res.data);
           const etag = res.etag ?? '';
           return { body: filed(o.transition.reply(res.data, etag)), headers: etagHeader(etag) };
         },

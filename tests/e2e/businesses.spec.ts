@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { openInvitationFirstTime } from './support/applications';
 import { expectAccessible } from './support/axe';
 import { test, expect } from './support/fixtures';
 
@@ -142,14 +143,15 @@ test('creating a business with a document and moving its stage', async ({ page, 
 
   const context = await browser.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
   const client = await context.newPage();
-  await client.goto(link);
+  await openInvitationFirstTime(client, link);
   await expect(client).toHaveURL(new RegExp(`/applications/${applicationId}`));
   await expect(client.locator('form[data-form-ready="true"]')).toBeVisible();
   await context.close();
 
   // Revoke it (after a confirmation): the link no longer opens anything.
   await invitations.getByRole('button', { name: 'Revoke the invitation for E2E Client' }).click();
-  const confirm = invitations.getByRole('group', { name: /^Revoke this invitation\?/ });
+  // Selector adapted: the confirmation is now a modal dialog (issue 11), titled with whom the invitation is for.
+  const confirm = page.getByRole('dialog', { name: /^Revoke this invitation for E2E Client\?/ });
   await expect(confirm.getByRole('button', { name: 'Yes, revoke it' })).toBeFocused();
   await expectAccessible(page, 'a revocation is to be confirmed');
   await confirm.getByRole('button', { name: 'Yes, revoke it' }).click();

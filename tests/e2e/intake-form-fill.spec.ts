@@ -1,5 +1,5 @@
 import { expectAccessible } from './support/axe';
-import { createBusiness, inviteClient } from './support/applications';
+import { createBusiness, inviteClient, openInvitationFirstTime } from './support/applications';
 import { test, expect } from './support/fixtures';
 import { fillWholeForm, readContract } from './support/form-filler';
 import { allSaved, expectFilledAfterReload, formReady, submitAndExpectReadOnly } from './support/form-page';
@@ -54,7 +54,7 @@ test('an invited client fills and submits their own application', async ({ page,
 
   const context = await browser.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
   const client = await context.newPage();
-  await client.goto(link);
+  await openInvitationFirstTime(client, link);
   await expect(client).toHaveURL(new RegExp(`/applications/${applicationId}`));
   await formReady(client);
   await expect(client.getByText('Invited client')).toBeVisible();

@@ -145,9 +145,9 @@ test('submit lists what is missing, each linked to its field; values are checked
   await email.fill('not-an-email');
   await email.blur();
   await expect(email).toHaveAttribute('aria-invalid', 'true');
-  await expect(page.getByText('Enter a valid email address')).toBeVisible();
+  await expect(page.getByText('Enter a valid email address', { exact: true })).toBeVisible();
   await email.fill('ops@missing.example');
-  await expect(page.getByText('Enter a valid email address')).toHaveCount(0);
+  await expect(page.getByText('Enter a valid email address', { exact: true })).toHaveCount(0);
   await allSaved(page);
 
   await page.getByRole('button', { name: 'Submit application' }).click();

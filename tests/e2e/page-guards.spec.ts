@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { DEMO_ACCOUNTS } from '../../server/auth/demo-users';
-import { createBusiness, inviteClient } from './support/applications';
+import { createBusiness, inviteClient, openInvitationFirstTime } from './support/applications';
 import { expectAccessible } from './support/axe';
 import { expect, test, type BrowserProblem } from './support/fixtures';
 import { expectNoSidewaysScroll, PHONE } from './support/phone';
@@ -116,7 +116,7 @@ test('an invited client reaches its own application only: another one is not fou
   const context = await browser.newContext({ baseURL, storageState: signedOut });
   const client = await context.newPage();
   const problems = watchProblems(client);
-  await client.goto(link);
+  await openInvitationFirstTime(client, link);
   await expect(client).toHaveURL((url) => url.pathname === `/applications/${applicationId}`);
   await expect(client.locator('form[data-form-ready="true"]')).toBeVisible();
 

@@ -91,16 +91,17 @@ test('a reviewer: home, an application and its review', async ({ browser, baseUR
   await context.close();
 });
 
-test('an invited client: home, the form and Autofill', async ({ page, browser, baseURL }) => {
+test('an invited client: the welcome, home, the form and Autofill', async ({ page, browser, baseURL }) => {
   const { applicationId } = await createBusiness(page.request, baseURL!, 'E2E Phone Client Ltd');
   const link = await inviteClient(page.request, baseURL!, applicationId);
   const context = await browser.newContext({ baseURL, storageState: signedOut, viewport: PHONE });
   const client = await context.newPage();
   await client.goto(link);
-  await expect(client).toHaveURL((url) => url.pathname.startsWith(`/applications/${applicationId}`));
+  await expect(client).toHaveURL((url) => url.pathname === `/applications/${applicationId}/welcome`);
   await visitAll(
     client,
     [
+      { path: `/applications/${applicationId}/welcome`, ready: h1(/^Welcome/) },
       { path: '/', ready: h1('Client intake') },
       { path: `/applications/${applicationId}`, ready: formReady },
       { path: `/applications/${applicationId}/autofill`, ready: h1('Autofill') },

@@ -53,7 +53,8 @@ describe('invitations', () => {
     expect(Date.parse(inv.expires_at) - Date.parse(inv.created_at)).toBe(168 * 3_600_000);
 
     const browser = new BffClient();
-    expect(await open(browser, created.path)).toBe(`/applications/${app}`);
+    // The first opening of a link welcomes the client (bff-client-welcome.test.ts); the form follows.
+    expect(await open(browser, created.path)).toBe(`/applications/${app}/welcome`);
     expect([...browser.cookies.keys()]).toEqual(['intake_session']);
     const session = await browser.get<{ session: unknown }>('/api/auth/session');
     expect(SessionView.parse(session.body.session)).toEqual({ kind: 'client', role: 'client', application_id: app });
@@ -143,7 +144,7 @@ describe('invitations', () => {
     const created = await invite(staff, app);
     const staffCookie = new Map(staff.cookies);
 
-    expect(await open(staff, created.path)).toBe(`/applications/${app}`);
+    expect(await open(staff, created.path)).toBe(`/applications/${app}/welcome`);
     const now = SessionView.parse((await staff.get<{ session: unknown }>('/api/auth/session')).body.session);
     expect(now).toEqual({ kind: 'client', role: 'client', application_id: app });
 

@@ -58,7 +58,7 @@ describe('the webhook receiver', () => {
     const event = await stream.next((m) => m.id === d.id);
     expect(event).toMatchObject({ type: 'application.answers_updated', application_id: application, answers_revision: 7 });
     // The browser is told what changed, not the payload.
-    expect(Object.keys(event).sort()).toEqual(['answers_revision', 'application_id', 'business_id', 'deal_id', 'id', 'occurred_at', 'type']);
+    expect(Object.keys(event).sort()).toEqual(['answers_revision', 'application_id', 'business_id', 'deal_id', 'id', 'occurred_at', 'project_id', 'type']);
   });
 
   it('refuses forged, wrongly signed, expired, future, malformed and replayed deliveries, storing and announcing none', async () => {

@@ -55,6 +55,25 @@ describe('test controls, enabled', () => {
     expect((await control(ctx.client, 'GET', 'webhook-deliveries')).body).toEqual({ object: 'list', items: [] });
   });
 
+  it('generates businesses in bulk, each with a contact and an application, deterministic for a seed', async () => {
+    const before = (await idsOf(ctx.client)).length;
+    const made = await control(ctx.client, 'POST', 'businesses', { generate: 120, seed: 7 });
+    expect(made.status).toBe(201);
+    expect(made.body).toEqual({ object: 'sandbox_businesses', generated: 120, total: before + 120 });
+    const page = (await ctx.client.read(BusinessPage, 'businesses/?page_size=100')).data;
+    const last = page.next_cursor ? (await ctx.client.read(BusinessPage, `businesses/?page_size=100&cursor=${encodeURIComponent(page.next_cursor)}`)).data : page;
+    const generated = last.items.at(-1)!;
+    expect(generated.name).toMatch(/^[A-Z][a-z]+ [A-Z][a-z]+ \d+ Ltd$/);
+    const people = await ctx.client.get<{ items: Array<{ full_name: string; email: string; is_primary: boolean }> }>(`businesses/${generated.id}/people/`);
+    expect(people.body.items).toEqual([expect.objectContaining({ is_primary: true, email: expect.stringMatching(/@example\.test$/) })]);
+    const status = await ctx.client.get<{ application: { id: string } | null }>(`businesses/${generated.id}/status/`);
+    expect(status.body.application).not.toBeNull();
+    expectError(await control(ctx.client, 'POST', 'businesses', { generate: 0 }), 422, 'validation_failed');
+    expectError(await control(ctx.client, 'POST', 'businesses', { generate: 20_001 }), 422, 'validation_failed');
+    // The other tests of this sandbox read the first page of businesses: back to the seed.
+    expect((await control(ctx.client, 'POST', 'reset')).status).toBe(200);
+  });
+
   it('adds latency to /v1/ requests, only on the given paths', async () => {
     await ctx.client.get(''); // warm the connection
     const baseline = await timed(() => ctx.client.get(''));

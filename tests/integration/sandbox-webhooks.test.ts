@@ -234,6 +234,27 @@ describe('webhook deliveries to a verifying receiver', () => {
     expect(receiver.find('business.stage_changed', { business_id: id })).toHaveLength(2);
   });
 
+  it('drops what is published while paused (never sent, logged as dropped), and sends again once resumed', async () => {
+    const paused = await control(running, 'PUT', 'webhooks', { paused: true });
+    expect(paused.status).toBe(200);
+    expect(paused.body).toMatchObject({ object: 'sandbox_webhooks', paused: true, url: receiver.url });
+    let lostId = '';
+    try {
+      lostId = (await createBusiness(client, { name: 'Lost Webhook Ltd' })).data.business.id;
+      const entry = (await deliveries(running)).find((d) => d.type === 'business.created' && d.data.business_id === lostId);
+      expect(entry).toMatchObject({ status: 'dropped', attempts: 0, delivered_at: null });
+      expect((await control(running, 'GET', 'controls')).body.webhooks).toMatchObject({ paused: true });
+      expect((await control(running, 'PUT', 'webhooks', { paused: 'yes' })).status).toBe(422);
+    } finally {
+      expect((await control(running, 'PUT', 'webhooks', { paused: false })).body).toMatchObject({ paused: false });
+    }
+    const found = await createBusiness(client, { name: 'Found Webhook Ltd' });
+    await receiver.arrival('business.created', { business_id: found.data.business.id });
+    // Nothing of the paused time is sent late.
+    expect(receiver.find('business.created', { business_id: lostId })).toHaveLength(0);
+    expect((await deliveries(running)).find((d) => d.data.business_id === lostId)).toMatchObject({ status: 'dropped', attempts: 0 });
+  });
+
   it('logs each delivery in the test controls', async () => {
     const { data } = await createBusiness(client, { name: 'Logged Ltd' });
     const entry = await settled(running, 'delivered', (x) => x.type === 'business.created' && x.data.business_id === data.business.id);

@@ -41,6 +41,9 @@ const PUBLIC = new Set(['GET /api/auth/session', 'POST /api/auth/sign-in', 'POST
  */
 const APPLICATION_BY_QUERY = new Set(['GET /api/events']);
 
+/** Routes of the invited client alone (its place in the form): staff are refused them too. */
+const CLIENT_ONLY = new Set([`PUT ${APP}/place`]);
+
 /**
  * Who besides staff may call what. Anything not listed is for staff only — so a new route is staff-only
  * until someone decides otherwise here. Reviewers read applications and review Autofill; a client works on
@@ -61,6 +64,7 @@ const GRANTS: Record<string, readonly Grantee[]> = {
   [`DELETE ${APP}/files/[fileId]`]: ['client'],
   [`GET ${APP}/files/[fileId]/download`]: ['reviewer', 'client'],
   [`POST ${APP}/submit`]: ['client'],
+  [`PUT ${APP}/place`]: ['client'],
   [`GET ${APP}/autofill/preparation`]: ['reviewer', 'client'],
   [`PATCH ${APP}/autofill/preparation`]: ['client'],
   [`POST ${APP}/autofill/preparation/files`]: ['client'],
@@ -257,6 +261,10 @@ describe('who may call what', () => {
   it('lets staff call every guarded route (so the ids are real and the refusals above are about the caller)', async () => {
     for (const call of GUARDED) {
       const r = await sendCall(staff, call, pathFor(call, f.b));
+      if (CLIENT_ONLY.has(call.key)) {
+        expectRefused(r, 403, 'forbidden', `${call.key} as staff`);
+        continue;
+      }
       expect(wasAuthorised(r), `${call.key} as staff: ${r.status} ${r.text.slice(0, 300)}`).toBe(true);
       expect(r.status, `${call.key} as staff: ${r.text.slice(0, 300)}`).toBeLessThan(500);
     }

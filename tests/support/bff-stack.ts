@@ -60,6 +60,8 @@ export async function startBffStack(postgresUrl: string) {
       LOG_LEVEL: 'debug',
       PORTAL_TIMEOUT_MS: '5000',
       WEBHOOK_SECRET: webhookSecret,
+      // The workspace reconciles on demand only here: no pass at start or on a clock, so a test that needs one asks.
+      WORKSPACE_RECONCILE_MINUTES: '0',
     };
     const app = await startNextServer({ logFile, env: appEnv });
     stops.push(() => app.stop());

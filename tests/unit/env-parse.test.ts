@@ -34,6 +34,8 @@ describe('parseEnv defaults', () => {
       appOrigin: null,
       logLevel: 'info',
       webhookSecret: null,
+      reconcileMinutes: 15,
+      waitingDays: 7,
       warnings: [],
     });
     expect(env.portalApiKey).toBe(DEMO_FULL);
@@ -62,6 +64,8 @@ describe('parseEnv defaults', () => {
         APP_ORIGIN: 'https://intake.example.com/',
         LOG_LEVEL: 'debug',
         WEBHOOK_SECRET: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+        WORKSPACE_RECONCILE_MINUTES: '0',
+        WORKSPACE_WAITING_DAYS: '3',
       },
       { cwd: CWD },
     );
@@ -79,6 +83,8 @@ describe('parseEnv defaults', () => {
       appOrigin: 'https://intake.example.com',
       logLevel: 'debug',
       webhookSecret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+      reconcileMinutes: 0,
+      waitingDays: 3,
       warnings: [],
     });
   });
@@ -143,6 +149,8 @@ describe('each bad variable is named (and its value never echoed)', () => {
     ['LOG_LEVEL', { LOG_LEVEL: 'verbose' }],
     ['WEBHOOK_SECRET', { WEBHOOK_SECRET: 'hunter2-not-a-whsec-secret' }],
     ['WEBHOOK_SECRET', { WEBHOOK_SECRET: 'whsec_short' }],
+    ['WORKSPACE_RECONCILE_MINUTES', { WORKSPACE_RECONCILE_MINUTES: '1441' }],
+    ['WORKSPACE_WAITING_DAYS', { WORKSPACE_WAITING_DAYS: '0' }],
   ];
 
   it.each(cases)('%s: %j', (variable, source) => {
@@ -197,6 +205,8 @@ describe('ENV_DOCS', () => {
       'APP_ORIGIN',
       'LOG_LEVEL',
       'WEBHOOK_SECRET',
+      'WORKSPACE_RECONCILE_MINUTES',
+      'WORKSPACE_WAITING_DAYS',
     ]);
     for (const d of ENV_DOCS) {
       expect(d.default.length).toBeGreaterThan(0);

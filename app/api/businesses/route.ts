@@ -6,6 +6,7 @@ import { businessCreatedView } from '@/server/businesses/views';
 import { auditCreate, route } from '@/server/http/route';
 import { requireIdempotencyKey } from '@/server/http/headers';
 import { portalRequest, routes } from '@/server/portal';
+import { recordBusinessCreated } from '@/server/read-model/record';
 
 // GET /api/businesses – a page of businesses (page_size, cursor)
 export const GET = route({ roles: ['staff'], query: ListQuery }, async ({ query, req, upstream }) => {
@@ -17,7 +18,7 @@ export const GET = route({ roles: ['staff'], query: ListQuery }, async ({ query,
 // POST /api/businesses – create a business with its intake application; its document slots are uploaded to through the BFF
 export const POST = route(
   { roles: ['staff'], body: BusinessCreateInput, audit: auditCreate('business') },
-  async ({ body, req, upstream, auditObject }) => {
+  async ({ body, req, db, upstream, auditObject }) => {
     const idempotencyKey = requireIdempotencyKey(req);
     const res = await portalRequest({
       method: 'POST',
@@ -31,6 +32,7 @@ export const POST = route(
     const created = res.data;
     auditObject({ id: created.business.id, applicationId: created.application.id });
     rememberUploadSlots(created.business.id, created.application.id, created.file_uploads);
+    await recordBusinessCreated(db, { businessId: created.business.id, applicationId: created.application.id, name: created.business.name, contact: body.contact });
     return { status: 201, body: businessCreatedView(created) };
   },
 );

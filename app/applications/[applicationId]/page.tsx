@@ -2,7 +2,9 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { IntakeFormPage } from '@/components/intake-form/intake-form-page';
 import { readFormSnapshot } from '@/server/applications/form-snapshot';
+import { appDb } from '@/server/db/app-db';
 import { guardPage, readOrNotFound, type PageProps } from '@/server/http/page-guard';
+import { lastSection } from '@/server/invitations/client-welcome';
 
 export const metadata: Metadata = { title: 'Application' };
 
@@ -11,7 +13,8 @@ export default async function ApplicationPage({ params, searchParams }: PageProp
   const { applicationId } = await params;
   const query = await searchParams;
   const session = await guardPage({ path: `/applications/${applicationId}`, query, roles: ['staff', 'reviewer', 'client'], application: applicationId });
-  const section = query.section;
+  // The invited client comes back to the section they were last in, unless a link names one.
+  const section = typeof query.section === 'string' ? query.section : session.kind === 'client' ? await lastSection(await appDb(), applicationId) : null;
   const who = session.kind === 'user' ? session.userId : `client-${session.invitationId}`;
   const apiBase = `/api/applications/${applicationId}` as const;
 
@@ -34,7 +37,8 @@ export default async function ApplicationPage({ params, searchParams }: PageProp
         snapshotJson={snapshotJson}
         canWrite={session.role !== 'reviewer'}
         deviceKey={`${who}:${applicationId}`}
-        initialSection={typeof section === 'string' ? section : null}
+        initialSection={section}
+        placeOf={session.kind === 'client' ? applicationId : null}
       />
     </>
   );

@@ -51,6 +51,7 @@ export default async function DealApplicationPage({ params, searchParams }: Page
         canWrite
         deviceKey={`${session.userId}:${dealApplicationId}`}
         initialSection={typeof section === 'string' ? section : null}
+        placeOf={null}
       />
     </>
   );

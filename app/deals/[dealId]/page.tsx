@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { DealApplicationPanel } from '@/components/deals/deal-application-panel';
 import { DealWorkflow } from '@/components/deals/deal-workflow';
+import { DealFunding } from '@/components/funding/deal-funding';
 import { DealStagePage } from '@/lib/portal';
 import { readDealApplicationSummary, type DealApplicationSummary } from '@/server/deal-applications/progress';
 import { businessOfDeal } from '@/server/deals/deal-business';
@@ -9,6 +10,7 @@ import { readDeal } from '@/server/deals/read-deal';
 import { dealView } from '@/server/deals/views';
 import { guardPage, readOrNotFound, type PageProps } from '@/server/http/page-guard';
 import { readWorkflowStages } from '@/server/workflows/stages';
+import { matchOfDeal } from '@/server/projects/deal-match';
 import '@/components/deals/deals.css';
 
 export const metadata: Metadata = { title: 'Deal' };
@@ -24,10 +26,13 @@ export default async function DealPage({ params, searchParams }: PageProps<'deal
   const businessId = typeof raw.business_id === 'string' ? raw.business_id : null;
   const applicationId = view.application?.id ?? null;
   // The application's summary is a nicety: when it cannot be read, the deal is still shown.
-  const [stages, business, application] = await Promise.all([
+  const projectId = view.project?.id ?? null;
+  const [stages, business, application, match] = await Promise.all([
     readWorkflowStages(deal.data.workflow, DealStagePage),
     businessId ? businessOfDeal(dealId, businessId) : Promise.resolve(null),
     applicationId ? readDealApplicationSummary(applicationId).catch((): DealApplicationSummary | 'unavailable' => 'unavailable') : Promise.resolve(null),
+    // Like the application's summary, the match is a nicety.
+    projectId ? matchOfDeal(projectId, dealId).catch(() => null) : Promise.resolve(null),
   ]);
 
   return (
@@ -38,6 +43,7 @@ export default async function DealPage({ params, searchParams }: PageProps<'deal
         </Link>
       </p>
       <DealWorkflow initialDeal={view} stages={stages.view} business={business} />
+      {view.project && <DealFunding project={view.project} match={match} />}
       <DealApplicationPanel dealId={dealId} businessId={business?.id ?? null} applicationId={applicationId} summary={application} />
     </article>
   );

@@ -5,7 +5,9 @@ import { createClientSession, revokeSession, writeSessionCookie } from '@/server
 import { route, sessionOf } from '@/server/http/route';
 import { cookieSettings, sessionPolicy } from '@/server/auth/session-settings';
 import { redeemInvitation } from '@/server/invitations';
+import { claimWelcome } from '@/server/invitations/client-welcome';
 import { log } from '@/server/log';
+import { recordInvitationChanged } from '@/server/read-model/record';
 
 // Any string: a malformed token is just an unknown one (redeemInvitation checks its shape).
 const TokenParams = z.strictObject({ token: z.string() });
@@ -23,7 +25,7 @@ function seeOther(location: string) {
 
 const refused = (reason: InvitationRefusalReason) => seeOther(`/invite/invalid?reason=${reason}`);
 
-// GET /invite/[token] – opens an invitation link: a client session for its application, then that application's page.
+// GET /invite/[token] – opens an invitation link: a client session for its application, then the welcome page (first time) or the form.
 // A browser that was signed in (staff, reviewer, or a client of another link) is signed out first: its
 // server-side session is revoked and the client session's cookie replaces the old one, so one browser
 // never holds two identities and no orphaned staff session outlives the cookie it lost.
@@ -31,10 +33,14 @@ export const GET = route({ roles: 'public', params: TokenParams }, async ({ para
   try {
     const result = await redeemInvitation(db, params.token);
     if (!result.ok) return refused(result.reason);
+    await recordInvitationChanged(db, result.invitation.applicationId);
     const previous = await sessionOf(req, db, origin);
     if (previous) await revokeSession(db, previous.sid);
     const created = await createClientSession(db, result.invitation, { policy: sessionPolicy() });
-    const response = seeOther(`/applications/${encodeURIComponent(result.invitation.applicationId)}`);
+    // The first opening of a link shows the welcome page; later ones go to the form, where it reopens the
+    // section the client was last in.
+    const application = `/applications/${encodeURIComponent(result.invitation.applicationId)}`;
+    const response = seeOther((await claimWelcome(db, result.invitation)) ? `${application}/welcome` : application);
     await writeSessionCookie(response.cookies, created.sid, cookieSettings(origin));
     return response;
   } catch (e) {

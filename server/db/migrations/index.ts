@@ -1,9 +1,11 @@
 import 'server-only';
 import { initial } from './001-initial';
 import { webhookEvents } from './002-webhook-events';
+import { readModel } from './004-read-model';
+import { clientWelcome } from './005-client-welcome';
 import { sessionCache } from './006-session-cache';
 import type { Migration } from './types';
 
 // TypeScript modules rather than .sql files: they travel inside Next's server bundle and run under
 // tsx and Vitest alike, with no file-system lookup that bundling could break.
-export const MIGRATIONS: readonly Migration[] = [initial, webhookEvents, sessionCache];
+export const MIGRATIONS: readonly Migration[] = [initial, webhookEvents, readModel, clientWelcome, sessionCache];

@@ -6,11 +6,13 @@ import type { Sandbox } from '../sandbox';
 import type { WebhookDeliverer } from '../webhooks';
 import { FaultInjector, FaultsBody, type FaultDecision } from './faults';
 import { FundersBody, fundersView, setGeneratedFunders } from '../funding/controls';
+import { GenerateBusinessesBody, generateBusinesses } from './generate-businesses';
 
 /** Where the test controls live; outside /v1/, no API key, only when options.controls is on. */
 export const CONTROLS_PREFIX = '/_sandbox/';
 
 const ClockBody = z.strictObject({ speed: z.number().positive().max(100_000) });
+const WebhooksBody = z.strictObject({ paused: z.boolean() });
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
 
@@ -31,6 +33,10 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
  *   GET    /_sandbox/funders             { seeded, generated, seed, total }: the funders match runs screen
  *   PUT    /_sandbox/funders             { generate, seed? }: that many generated funders after the seeded ones
  *                                        (deterministic for a seed; 0 removes them; a reset does too)
+ *   PUT    /_sandbox/webhooks            { paused }: while paused, events are dropped (logged as `dropped`, never
+ *                                        sent), as lost deliveries; a reset leaves the setting as it is
+ *   POST   /_sandbox/businesses          { generate, seed? }: that many more businesses at once, each with a
+ *                                        contact and an application, over the pipeline's stages; no events
  */
 export class SandboxControls {
   readonly faults = new FaultInjector();
@@ -94,8 +100,14 @@ export class SandboxControls {
         return { status: 200, body: fundersView(this.sb) };
       case 'PUT funders':
         return { status: 200, body: setGeneratedFunders(this.sb, await parse(FundersBody)) };
+      case 'PUT webhooks': {
+        this.webhooks.setPaused((await parse(WebhooksBody)).paused);
+        return { status: 200, body: { object: 'sandbox_webhooks', ...this.webhooks.describeConfig() } };
+      }
+      case 'POST businesses':
+        return { status: 201, body: generateBusinesses(this.sb, await parse(GenerateBusinessesBody)) };
       default: {
-        const known = ['', 'controls', 'faults', 'clock', 'reset', 'webhook-deliveries', 'funders'].includes(path);
+        const known = ['', 'controls', 'faults', 'clock', 'reset', 'webhook-deliveries', 'funders', 'webhooks', 'businesses'].includes(path);
         throw new SandboxError('not_found', known ? `${method} is not supported on ${pathname}.` : `No sandbox control at ${pathname}.`);
       }
     }

@@ -51,7 +51,7 @@ function statusView(sb: Sandbox, b: BusinessRec) {
   };
 }
 
-function createBusiness(sb: Sandbox, body: BusinessCreateBody, sourceChannel: string | null) {
+export function createBusiness(sb: Sandbox, body: BusinessCreateBody, sourceChannel: string | null) {
   const now = sb.now();
   const { pipeline_id, stage_id } = sb.state.default_business_stage;
   const contract_version = sb.state.default_contract_version;

@@ -11,7 +11,8 @@ export interface WebhookConfig {
   timeoutMs: number;
 }
 
-export type DeliveryStatus = 'pending' | 'delivered' | 'failed';
+/** `dropped`: published while deliveries were paused (a test control), so never sent. */
+export type DeliveryStatus = 'pending' | 'delivered' | 'failed' | 'dropped';
 
 /** One event's delivery, as the test controls show it. */
 export interface DeliveryView {
@@ -57,6 +58,8 @@ export class WebhookDeliverer {
   private readonly timers = new Set<() => void>();
   private generation = 0;
   private unsubscribe: (() => void) | null = null;
+  /** While paused, events are logged as dropped and never sent: a lost webhook, on purpose (tests). */
+  private paused = false;
 
   constructor(
     private readonly clock: Clock,
@@ -91,6 +94,15 @@ export class WebhookDeliverer {
     else this.stop();
   }
 
+  /** Pauses or resumes sending. Events published while paused are dropped for good, as a lost delivery would be. */
+  setPaused(paused: boolean) {
+    this.paused = paused;
+  }
+
+  get isPaused() {
+    return this.paused;
+  }
+
   /** Unsubscribes and abandons pending deliveries (server close). */
   stop() {
     this.unsubscribe?.();
@@ -111,6 +123,7 @@ export class WebhookDeliverer {
   describeConfig() {
     return {
       url: this.config.url,
+      paused: this.paused,
       max_attempts: this.config.maxAttempts,
       timeout_ms: this.config.timeoutMs,
       schedule_ms: deliverySchedule(this.config.maxAttempts),
@@ -142,7 +155,8 @@ export class WebhookDeliverer {
     };
     this.log.set(d.id, d);
     this.trim();
-    this.schedule(d);
+    if (this.paused) d.status = 'dropped';
+    else this.schedule(d);
   }
 
   private trim() {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { expect, type APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 /**
  * Fresh Portal objects for one test, made through the BFF as staff would (so tests running in parallel,
@@ -23,4 +23,14 @@ export async function inviteClient(request: APIRequestContext, baseURL: string, 
   });
   expect(res.status(), await res.text()).toBe(201);
   return ((await res.json()) as { link: string }).link;
+}
+
+/**
+ * Opens an invitation link for the first time, as the client does: the welcome page, then on to the form
+ * with its "Start the application" link.
+ */
+export async function openInvitationFirstTime(page: Page, link: string) {
+  await page.goto(link);
+  await expect(page.getByRole('heading', { level: 1, name: /^Welcome/ })).toBeVisible();
+  await page.getByRole('link', { name: 'Start the application' }).click();
 }

@@ -6,6 +6,7 @@ import { ApplicationParams } from '@/server/http/path-params';
 import { createInvitation, listInvitations } from '@/server/invitations';
 import { invitationView } from '@/server/invitations/views';
 import { portalRequest, routes } from '@/server/portal';
+import { recordInvitationChanged } from '@/server/read-model/record';
 
 // GET /api/applications/[applicationId]/invitations – the application's invitations, newest first, with their status
 export const GET = route({ roles: ['staff'], params: ApplicationParams }, async ({ params, db }) => {
@@ -39,6 +40,7 @@ export const POST = route(
       ttlHours: body.ttl_hours,
     });
     auditObject({ id: invitation.id });
+    await recordInvitationChanged(db, params.applicationId);
     return { status: 201, body: { invitation: invitationView(invitation), link: `${origin}/invite/${token}` } };
   },
 );

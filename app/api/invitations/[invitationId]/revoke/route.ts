@@ -3,6 +3,7 @@ import { InvitationParams } from '@/server/http/path-params';
 import { route } from '@/server/http/route';
 import { revokeInvitation } from '@/server/invitations';
 import { invitationView } from '@/server/invitations/views';
+import { recordInvitationChanged } from '@/server/read-model/record';
 
 // POST /api/invitations/[invitationId]/revoke – withdraws the link and ends every client session opened with it
 export const POST = route(
@@ -16,6 +17,7 @@ export const POST = route(
     if (!invitation) throw new AppError('not_found', 'No such invitation.');
     // The audit log is listed per application, which only the invitation's record names.
     auditObject({ applicationId: invitation.applicationId });
+    await recordInvitationChanged(db, invitation.applicationId);
     return { body: { invitation: invitationView(invitation) } };
   },
 );

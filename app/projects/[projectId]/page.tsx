@@ -1,0 +1,33 @@
+import type { Metadata } from 'next';
+import { ProjectPage } from '@/components/funding/project-page';
+import { guardPage, readOrNotFound, type PageProps } from '@/server/http/page-guard';
+import { readCriteriaFormSnapshot } from '@/server/projects/criteria-snapshot';
+import { readProject } from '@/server/projects/read';
+import { projectView } from '@/server/projects/views';
+
+export const metadata: Metadata = { title: 'Funding project' };
+
+// /projects/[projectId] – a funding project: its criteria (the contract-driven form), finding funders, and the ranked results (staff only)
+export default async function FundingProjectPage({ params, searchParams }: PageProps<'projectId'>) {
+  const { projectId } = await params;
+  const raw = await searchParams;
+  const session = await guardPage({ path: `/projects/${projectId}`, query: raw, roles: ['staff'], ids: { project: projectId } });
+  // Read here, on the server, so the criteria are in the first HTML (as the intake form's page does); a
+  // failed criteria read is left to the browser, which shows it with a retry.
+  const [project, snapshotJson] = await Promise.all([
+    readOrNotFound(readProject(projectId)),
+    readOrNotFound(
+      readCriteriaFormSnapshot(projectId).then(({ requestId: _requestId, ...snapshot }) => JSON.stringify(snapshot)),
+      null,
+    ),
+  ]);
+  const section = raw.section;
+  return (
+    <ProjectPage
+      initial={projectView(project.data)}
+      snapshotJson={snapshotJson}
+      deviceKey={`${session.userId}:${projectId}`}
+      initialSection={typeof section === 'string' ? section : null}
+    />
+  );
+}

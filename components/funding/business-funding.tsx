@@ -1,0 +1,84 @@
+'use client';
+
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import Link from 'next/link';
+import { useRouter } from 'next/navigation';
+import { ProjectCreateForm } from '@/lib/bff/projects';
+import { projectsKey, projectsQuery } from '@/lib/queries/projects';
+import { useCreateProject } from '@/lib/queries/mutations/use-create-project';
+import { useLiveEvents } from '@/components/live/use-live-events';
+import { LoadState } from '../ui/load-state';
+import { SubmitButton } from '../ui/submit-button';
+import { TextField } from '../ui/text-field';
+import { useZodForm } from '../ui/use-zod-form';
+import { FIT_LABEL, PROJECT_STATUS_LABEL, projectHref } from './funding-labels';
+import './funding.css';
+
+/** The business page's "Funding" section: its funding projects with their status and best fit, and a new one. */
+export function BusinessFunding({ businessId, businessName }: { businessId: string; businessName: string }) {
+  const queryClient = useQueryClient();
+  const projects = useQuery(projectsQuery(businessId));
+  // A run finishing or criteria changing elsewhere moves a project's status and best fit.
+  useLiveEvents({ business_id: businessId }, (m) => {
+    if (m.type.startsWith('project.') || m.type.startsWith('match_run.') || m.type === 'live.resync') {
+      void queryClient.invalidateQueries({ queryKey: projectsKey(businessId) });
+    }
+  });
+  const { data } = projects;
+  return (
+    <section aria-labelledby="biz-funding-title" className="stack">
+      <h2 id="biz-funding-title">Funding</h2>
+      <LoadState query={projects} what="the funding projects" />
+      {data && data.length === 0 && <p>No funding projects yet. Start one to find the funders that fit {businessName}.</p>}
+      {data && data.length > 0 && (
+        <ul className="funding-projects">
+          {data.map((p) => (
+            <li key={p.id} className="funding-project">
+              <p className="funding-project-name">
+                <Link href={projectHref(p.id)}>{p.name}</Link>
+              </p>
+              <p>
+                Status: <strong>{PROJECT_STATUS_LABEL[p.status]}</strong>
+              </p>
+              <p>
+                Best fit:{' '}
+                {p.best_match ? (
+                  <>
+                    {p.best_match.recipient} ({p.best_match.product}) — {FIT_LABEL[p.best_match.fit]}, score {p.best_match.score}
+                    {p.best_match.stale && ' (criteria changed since)'}
+                  </>
+                ) : (
+                  'not calculated yet'
+                )}
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+      <NewProject businessId={businessId} />
+    </section>
+  );
+}
+
+function NewProject({ businessId }: { businessId: string }) {
+  const router = useRouter();
+  const create = useCreateProject();
+  const form = useZodForm(ProjectCreateForm, { name: '' });
+  const { errors } = form.formState;
+  const submit = form.handleSubmit((values) => {
+    create.mutate({ business_id: businessId, name: values.name }, { onSuccess: (project) => router.push(projectHref(project.id)) });
+  });
+  return (
+    <form onSubmit={submit} noValidate className="funding-new" aria-labelledby="funding-new-title">
+      <h3 id="funding-new-title">New funding project</h3>
+      <p className="muted">Its criteria start from what the intake application already says.</p>
+      <TextField id="funding-new-name" label="Project name" registration={form.register('name')} error={errors.name?.message} required />
+      {create.error && (
+        <p className="field-error" role="alert">
+          The project was not created. {create.error.message}
+        </p>
+      )}
+      <SubmitButton busy={create.isPending} busyLabel="Creating…" label="New funding project" />
+    </form>
+  );
+}

@@ -1,0 +1,93 @@
+'use client';
+
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { ApiError } from '@/lib/api/api-error';
+import { latestRunQuery, matchesKey, projectKey, runFinished } from '@/lib/queries/projects';
+import { useRetryMatchRun } from '@/lib/queries/mutations/use-retry-match-run';
+import { useStartMatchRun } from '@/lib/queries/mutations/use-start-match-run';
+import { LoadState } from '../ui/load-state';
+
+/** Why a start was refused, in the page's words. */
+function startProblem(e: Error): string {
+  if (e instanceof ApiError && e.status === 412) return 'The criteria changed while the run was starting. Check them and find funders again.';
+  if (e instanceof ApiError && e.status === 422) {
+    const missing = e.details.map((d) => d.schema_key).filter(Boolean).length;
+    return `Answer the required criteria first${missing ? ` (${missing} missing)` : ''}.`;
+  }
+  if (e instanceof ApiError && e.status === 409) return 'A run is already under way.';
+  return e.message;
+}
+
+/**
+ * "Find funders": starts a match run, shows its progress (funders screened) while it works, and its
+ * failure with a Retry. The run is read twice a second while it works; its end also arrives live.
+ */
+export function FindFunders({ projectId }: { projectId: string }) {
+  const queryClient = useQueryClient();
+  const latest = useQuery(latestRunQuery(projectId));
+  const start = useStartMatchRun(projectId);
+  const retry = useRetryMatchRun(projectId);
+  const run = latest.data ?? null;
+
+  // A run that ends brings new results and a new project status: read both (the live event may be late or lost).
+  const finished = run !== null && runFinished(run);
+  const wasFinished = useRef(finished);
+  useEffect(() => {
+    if (finished && !wasFinished.current) {
+      void queryClient.invalidateQueries({ queryKey: matchesKey(projectId) });
+      void queryClient.invalidateQueries({ queryKey: projectKey(projectId) });
+    }
+    wasFinished.current = finished;
+  }, [finished, queryClient, projectId]);
+  const working = run !== null && (run.status === 'pending' || run.status === 'running');
+  const busy = start.isPending || retry.isPending || working;
+
+  const { completed_units: done = 0, total_units: total = 0 } = run?.progress ?? {};
+  return (
+    <section aria-labelledby="find-funders-title" className="funding-run stack" data-run-status={run?.status ?? 'none'}>
+      <h2 id="find-funders-title">Find funders</h2>
+      <LoadState query={latest} what="the latest run" />
+      <p className="muted">Every funder is screened against the saved criteria; the results rank them with the reasons.</p>
+      {run && (
+        <div className="funding-progress">
+          <progress aria-label="Funders screened" aria-describedby="funding-run-step" value={done} max={Math.max(total, 1)} />
+          <span aria-hidden="true">
+            {done} / {total}
+          </span>
+        </div>
+      )}
+      <p id="funding-run-step" role="status">
+        {!run
+          ? 'No run yet.'
+          : run.status === 'completed'
+            ? `Finished: ${run.match_count} match${run.match_count === 1 ? '' : 'es'} from ${total} funders screened.`
+            : run.status === 'failed'
+              ? 'The run failed.'
+              : `Screening funders: ${done} of ${total} done.`}
+      </p>
+      {run?.status === 'failed' && (
+        <div className="notice warning" role="alert">
+          <p>
+            <strong>Why:</strong> {run.failure?.message ?? 'The Portal gave no reason.'}
+          </p>
+          {run.can_retry && (
+            <button type="button" onClick={() => retry.mutate(run.id)} disabled={busy}>
+              {retry.isPending ? 'Retrying…' : 'Retry the run'}
+            </button>
+          )}
+        </div>
+      )}
+      <div className="actions">
+        <button type="button" onClick={() => start.mutate()} disabled={busy}>
+          {start.isPending ? 'Starting…' : working ? 'Finding funders…' : run ? 'Find funders again' : 'Find funders'}
+        </button>
+      </div>
+      {(start.error || retry.error) && (
+        <p className="field-error" role="alert">
+          {start.error ? `The run did not start. ${startProblem(start.error)}` : `The run was not retried. ${retry.error!.message}`}
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,81 @@
+'use client';
+
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import Link from 'next/link';
+import { useEffect, useState } from 'react';
+import type { ProjectView } from '@/lib/bff/projects';
+import { apiPaths } from '@/lib/api/paths';
+import { applicationQuery } from '@/lib/queries/application';
+import { latestRunKey, matchesKey, projectKey, projectQuery } from '@/lib/queries/projects';
+import { IntakeFormPage } from '@/components/intake-form/intake-form-page';
+import { useLiveEvents } from '@/components/live/use-live-events';
+import { FindFunders } from './find-funders';
+import { FundingResults } from './funding-results';
+import { PROJECT_STATUS_LABEL } from './funding-labels';
+import './funding.css';
+
+interface Props {
+  initial: ProjectView;
+  /** The criteria form's snapshot as the server read it (JSON), or null when the browser must read it. */
+  snapshotJson: string | null;
+  deviceKey: string;
+  initialSection: string | null;
+}
+
+/**
+ * A funding project: its criteria in the intake form's renderer, "Find funders" with the run's live
+ * progress, and the ranked results. The project's live events (criteria saved, a run finished or failed)
+ * refresh what they touch; the run's progress is read while it works.
+ */
+export function ProjectPage({ initial, snapshotJson, deviceKey, initialSection }: Props) {
+  const queryClient = useQueryClient();
+  useState(() => queryClient.setQueryData(projectKey(initial.id), initial));
+  const { data: project } = useQuery({ ...projectQuery(initial.id), initialData: initial });
+  const businessName = project.business.name ?? 'the business';
+  const criteriaBase = apiPaths.project(project.id).criteria().self();
+
+  // The form reads the criteria again after its saves: saved criteria make the results stale, so read
+  // those again too (the live event says the same; this does not wait for it).
+  const { data: criteria } = useQuery({ ...applicationQuery(criteriaBase), enabled: false });
+  const answersRevision = criteria?.answers_revision;
+  useEffect(() => {
+    if (answersRevision !== undefined) void queryClient.invalidateQueries({ queryKey: matchesKey(project.id) });
+  }, [answersRevision, queryClient, project.id]);
+
+  useLiveEvents({ project_id: project.id }, (m) => {
+    const refresh = (key: readonly unknown[]) => void queryClient.invalidateQueries({ queryKey: key });
+    refresh(projectKey(project.id));
+    if (m.type !== 'project.criteria_updated') refresh(latestRunKey(project.id));
+    // Saved criteria make the results stale; a finished run brings new ones.
+    refresh(matchesKey(project.id));
+  });
+
+  return (
+    <article aria-labelledby="project-title" className="funding-page stack">
+      <p>
+        <Link href={`/businesses/${encodeURIComponent(project.business.id)}`}>← {businessName}</Link>
+      </p>
+      <header className="funding-head">
+        <p className="muted">Funding project of {businessName}</p>
+        <h1 id="project-title">{project.name}</h1>
+        <dl className="facts">
+          <div>
+            <dt>Status</dt>
+            <dd>{PROJECT_STATUS_LABEL[project.status]}</dd>
+          </div>
+        </dl>
+      </header>
+      <section aria-label="Criteria" className="funding-criteria">
+        <IntakeFormPage
+          apiBase={criteriaBase}
+          snapshotJson={snapshotJson}
+          canWrite
+          deviceKey={deviceKey}
+          initialSection={initialSection}
+        />
+      </section>
+      <FindFunders projectId={project.id} />
+      <FundingResults project={project} />
+    </article>
+  );
+}

@@ -1,0 +1,74 @@
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiFetch } from '@/lib/api/api-fetch';
+import { apiPaths } from '@/lib/api/paths';
+import { MatchPageView, MatchRunListView, MatchRunView, ProjectListView, ProjectView, type MatchView } from '@/lib/bff/projects';
+import type { Fit, ProductKind } from '@/lib/portal';
+import { objectQuery } from './object-query';
+
+/** Query factories of the funding pages (DESIGN.md §6): a business's projects, one project, its runs and matches. */
+
+/** How often a run under way is read again for its progress (its end also comes live, over /api/events). */
+export const RUN_POLL_MS = 500;
+
+export const ProjectReply = z.object({ project: ProjectView });
+export const RunReply = z.object({ run: MatchRunView });
+
+export const projectsKey = (businessId: string) => ['projects', businessId] as const;
+
+/** A business's projects with their best fit (a business has a handful: one page of 100). */
+export const projectsQuery = (businessId: string) =>
+  queryOptions({
+    queryKey: projectsKey(businessId),
+    queryFn: ({ signal }) => apiFetch(apiPaths.projects({ business_id: businessId, page_size: 100 }), { schema: ProjectListView, signal }).then((p) => p.items),
+  });
+
+export const projectKey = (projectId: string) => ['project', projectId] as const;
+export const projectQuery = (projectId: string) => objectQuery(projectKey(projectId), apiPaths.project(projectId).self(), ProjectReply, (r) => r.project);
+
+export const runFinished = (r: MatchRunView) => r.status === 'completed' || r.status === 'failed';
+
+export const latestRunKey = (projectId: string) => ['match-run-latest', projectId] as const;
+
+/** The project's newest run (or null); read again every RUN_POLL_MS while it is pending or running, so its bar moves. */
+export const latestRunQuery = (projectId: string) =>
+  queryOptions({
+    queryKey: latestRunKey(projectId),
+    queryFn: ({ signal }) =>
+      apiFetch(apiPaths.project(projectId).runs({ page_size: 1 }), { schema: MatchRunListView, signal }).then((p) => p.items[0] ?? null),
+    staleTime: 0,
+    refetchInterval: (q) => (q.state.data && !runFinished(q.state.data) ? RUN_POLL_MS : false),
+  });
+
+export interface MatchFilters {
+  fit: Fit | null;
+  product_kind: ProductKind | null;
+}
+
+export const matchesKey = (projectId: string) => ['matches', projectId] as const;
+
+/** Every match of the latest completed run that passes the filters, best first (all pages). */
+export const matchesQuery = (projectId: string, filters: MatchFilters) =>
+  queryOptions({
+    queryKey: [...matchesKey(projectId), filters.fit, filters.product_kind] as const,
+    queryFn: async ({ signal }) => {
+      const items: MatchView[] = [];
+      let cursor: string | null = null;
+      do {
+        const page: MatchPageView = await apiFetch(apiPaths.project(projectId).matches({ page_size: 100, cursor, fit: filters.fit, product_kind: filters.product_kind }), {
+          schema: MatchPageView,
+          signal,
+        });
+        items.push(...page.items);
+        cursor = page.next_cursor;
+      } while (cursor);
+      return items;
+    },
+    staleTime: 0,
+  });
+
+/** Puts a match a decision returned (or a 412 carried) into every filtered list that holds it. */
+export async function putMatch(queryClient: QueryClient, projectId: string, next: MatchView) {
+  await queryClient.cancelQueries({ queryKey: matchesKey(projectId) });
+  queryClient.setQueriesData<MatchView[]>({ queryKey: matchesKey(projectId) }, (list) => list?.map((m) => (m.id === next.id ? next : m)));
+}

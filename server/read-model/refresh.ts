@@ -1,0 +1,114 @@
+import 'server-only';
+import { ApplicationEnvelope, Deal } from '@/lib/portal';
+import { appDb } from '@/server/db/app-db';
+import type { Db } from '@/server/db/types';
+import { log } from '@/server/log';
+import { portalRequest, routes } from '@/server/portal';
+import { businessOfApplication, forgetBusiness, saveBusiness, saveDeal } from './store';
+import { dealFacts, isNotFound, readBusinessFacts, type CallCounter } from './upstream';
+
+/** Reads one business upstream and writes its row (or removes it when the Portal no longer has it). */
+export async function refreshBusiness(db: Db, businessId: string, counter: CallCounter, pass: string | null = null): Promise<void> {
+  const facts = await readBusinessFacts(counter, businessId);
+  if (facts) await saveBusiness(db, facts, new Date(), pass);
+  else await forgetBusiness(db, businessId);
+}
+
+/** The business of an application: the row's, else the application's own read. */
+export async function findBusinessOfApplication(db: Db, applicationId: string, counter: CallCounter): Promise<string | null> {
+  const known = await businessOfApplication(db, applicationId);
+  if (known) return known;
+  try {
+    const res = await portalRequest({ path: routes.application(applicationId), schema: ApplicationEnvelope });
+    counter.calls += res.attempts;
+    return res.data.application.business.id;
+  } catch {
+    return null;
+  }
+}
+
+// Several events about one business in a burst (answers saved every few seconds) cost one read after the burst.
+const CONCURRENCY = 4;
+
+/** What a write or an event asks to be re-read from the Portal. */
+export interface RefreshTarget {
+  businessId?: string | null;
+  applicationId?: string | null;
+  /** A deal to read, with the business it was made for when known. */
+  deal?: { id: string; businessId: string | null };
+}
+
+async function refreshDeal(db: Db, deal: { id: string; businessId: string | null }, counter: CallCounter) {
+  try {
+    const res = await portalRequest({ path: routes.deal(deal.id), schema: Deal });
+    counter.calls += res.attempts;
+    await saveDeal(db, dealFacts(res.data, deal.businessId), new Date());
+  } catch (e) {
+    if (isNotFound(e)) await db.query('DELETE FROM workspace_deals WHERE id = $1', [deal.id]);
+    else throw e;
+  }
+}
+
+/**
+ * Refreshes rows in the background, after the write or event that made them stale: coalesced per business
+ * (a business queued again while it waits is read once), a few at a time. Failures are logged; the next
+ * reconcile pass repairs what they left.
+ */
+class RefreshQueue {
+  private readonly waiting = new Map<string, RefreshTarget>();
+  private running = 0;
+  private idle: Array<() => void> = [];
+
+  constructor(private readonly db: () => Promise<Db>) {}
+
+  add(target: RefreshTarget) {
+    const key = target.deal ? `deal:${target.deal.id}` : (target.businessId ?? (target.applicationId ? `app:${target.applicationId}` : null));
+    if (!key || this.waiting.has(key)) return;
+    this.waiting.set(key, target);
+    this.pump();
+  }
+
+  /** Resolves once nothing is waiting or running (tests, shutdown). */
+  settled(): Promise<void> {
+    if (this.running === 0 && this.waiting.size === 0) return Promise.resolve();
+    return new Promise((resolve) => this.idle.push(resolve));
+  }
+
+  private pump() {
+    while (this.running < CONCURRENCY && this.waiting.size > 0) {
+      const [key, target] = this.waiting.entries().next().value as [string, RefreshTarget];
+      this.waiting.delete(key);
+      this.running += 1;
+      void this.run(target).finally(() => {
+        this.running -= 1;
+        this.pump();
+        if (this.running === 0 && this.waiting.size === 0) for (const done of this.idle.splice(0)) done();
+      });
+    }
+  }
+
+  private async run(target: RefreshTarget) {
+    try {
+      const db = await this.db();
+      const counter = { calls: 0 };
+      if (target.deal) return await refreshDeal(db, target.deal, counter);
+      const businessId = target.businessId ?? (target.applicationId ? await findBusinessOfApplication(db, target.applicationId, counter) : null);
+      if (businessId) await refreshBusiness(db, businessId, counter);
+    } catch (e) {
+      log.warn('read model refresh failed', { business_id: target.businessId ?? null, application_id: target.applicationId ?? null, error: String(e) });
+    }
+  }
+}
+
+let queue: RefreshQueue | null = null;
+
+/** The process's refresh queue, on the app's database. */
+export function refreshQueue(): RefreshQueue {
+  queue ??= new RefreshQueue(appDb);
+  return queue;
+}
+
+/** Queues re-reads of what a write or an event made stale. */
+export function queueRefresh(targets: readonly RefreshTarget[]): void {
+  for (const t of targets) refreshQueue().add(t);
+}

@@ -1,0 +1,135 @@
+import { randomUUID } from 'node:crypto';
+import type { Page } from '@playwright/test';
+import { expectAccessible } from './support/axe';
+import { test, expect } from './support/fixtures';
+import { allSaved, formReady } from './support/form-page';
+
+/**
+ * Funding recommendations as staff use them (DESIGN.md §6): a project for a demo business with criteria
+ * prefilled from its intake application, the rest completed, funders found with a live progress bar, why
+ * one does not fit, results going stale when an answer changes and recalculated, two shortlisted and
+ * compared, and a deal made from one — at desktop width and on a 360 px phone.
+ */
+
+async function expectNoSidewaysScroll(page: Page, state: string) {
+  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    clientWidth: document.documentElement.clientWidth,
+  }));
+  expect(scrollWidth, `wider than the viewport when ${state}`).toBeLessThanOrEqual(clientWidth);
+}
+
+/** axe, and on a phone no sideways scrolling, in this state. */
+async function check(page: Page, phone: boolean, state: string) {
+  await expectAccessible(page, state);
+  if (phone) await expectNoSidewaysScroll(page, state);
+}
+
+const question = (page: Page, schemaKey: string) => page.locator(`[data-question="${schemaKey}"]`);
+const section = (page: Page, name: RegExp) => page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name });
+const results = (page: Page) => page.getByRole('list', { name: 'Funders, best fit first' });
+const card = (page: Page, n: number) => results(page).locator(':scope > li').nth(n);
+
+async function journey(page: Page, phone: boolean) {
+  const projectName = `Funding ${randomUUID().slice(0, 8)}`;
+
+  // The business page lists its projects; a new one starts from the intake application.
+  await page.goto('/businesses/biz_meridian');
+  const funding = page.getByRole('region', { name: 'Funding' });
+  await expect(funding.getByRole('heading', { level: 2, name: 'Funding' })).toBeVisible();
+  await expect(funding.getByText('Second CNC line and working capital')).toBeVisible();
+  await expect(funding.getByText(/Best fit: .+ score \d+/).first()).toBeVisible();
+  await check(page, phone, 'the business page shows its funding projects');
+  await funding.getByLabel(/Project name/).fill(projectName);
+  await funding.getByRole('button', { name: 'New funding project' }).click();
+
+  // The criteria: what the intake application gave is marked, the rest is asked.
+  await expect(page).toHaveURL(/\/projects\/proj_[a-z0-9]+$/);
+  await expect(page.getByRole('heading', { level: 1, name: projectName })).toBeVisible();
+  await formReady(page);
+  await expect(question(page, 'funding_amount').getByText('From the intake application')).toBeVisible();
+  await expect(question(page, 'funding_amount').locator('input').first()).not.toHaveValue('');
+  await expect(question(page, 'funding_currency').getByText('From the intake application')).toHaveCount(0);
+  await check(page, phone, 'a new project shows its prefilled criteria');
+
+  await question(page, 'funding_currency').locator('input[value="gbp"]').check();
+  await question(page, 'product_kinds').locator('input[value="term_loan"]').check();
+  await question(page, 'product_kinds').locator('input[value="equipment_finance"]').check();
+  await section(page, /Financial standing/).click();
+  await question(page, 'credit_band').locator('input[value="good"]').check();
+  await section(page, /Security/).click();
+  await question(page, 'collateral_types').locator('input[value="equipment"]').check();
+  await allSaved(page);
+  await expect(page.getByRole('navigation', { name: 'Sections' }).getByText(/100%/)).toBeVisible();
+
+  // Find funders: the bar moves with the funders screened, then the ranked results.
+  const findFunders = page.getByRole('region', { name: 'Find funders' });
+  await findFunders.getByRole('button', { name: 'Find funders' }).click();
+  await expect(findFunders.getByRole('progressbar', { name: 'Funders screened' })).toBeVisible();
+  await expect(findFunders.getByRole('status').filter({ hasText: /^Finished: \d+ match/ })).toBeVisible({ timeout: 20_000 });
+  await expect(card(page, 0)).toBeVisible();
+  await check(page, phone, 'the funders are ranked');
+
+  // Why a funder does not fit: each criterion with what it expects and what the criteria say.
+  await page.getByLabel('Fit', { exact: true }).selectOption('unlikely');
+  const unlikely = card(page, 0);
+  await expect(unlikely.getByText('Unlikely fit')).toBeVisible();
+  await unlikely.locator('summary').click();
+  await expect(unlikely.getByText(/^Not met: /).first()).toBeVisible();
+  await expect(unlikely.getByText(/^Expected .+; the criteria say /).first()).toBeVisible();
+  await check(page, phone, 'why a funder does not fit is shown');
+  await page.getByLabel('Fit', { exact: true }).selectOption('');
+
+  // An answer changes: the results go stale until they are recalculated.
+  await section(page, /Financial standing/).click();
+  await question(page, 'credit_band').locator('input[value="fair"]').check();
+  await allSaved(page);
+  const stale = page.getByRole('alert').filter({ hasText: 'Criteria changed — recalculate.' });
+  await expect(stale).toBeVisible({ timeout: 10_000 });
+  await check(page, phone, 'the results are stale');
+  await stale.getByRole('button', { name: 'Recalculate' }).click();
+  await expect(stale).toHaveCount(0, { timeout: 20_000 });
+  await expect(findFunders.getByRole('status').filter({ hasText: /^Finished:/ })).toBeVisible({ timeout: 20_000 });
+
+  // Shortlist two (the second with the keyboard) and compare them.
+  const first = card(page, 0);
+  const second = card(page, 1);
+  const firstName = (await first.getByRole('heading', { level: 3 }).innerText()).replace(/^\d+\.\s*/, '');
+  await first.getByRole('button', { name: 'Shortlist' }).click();
+  await expect(page.getByRole('status').filter({ hasText: `${firstName} shortlisted.` })).toBeVisible();
+  await second.getByRole('button', { name: 'Shortlist' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(second.getByText('Shortlisted', { exact: true })).toBeVisible();
+  await first.getByRole('checkbox', { name: 'Compare' }).check();
+  await second.getByRole('checkbox', { name: 'Compare' }).check();
+  const compare = page.getByRole('region', { name: 'Compare' });
+  await expect(compare.getByRole('columnheader')).toHaveCount(2);
+  await expect(compare.getByRole('rowheader', { name: 'Score' })).toBeVisible();
+  await check(page, phone, 'two shortlisted funders are compared');
+
+  // A deal from the first: its page names the project and the match.
+  await first.getByRole('button', { name: 'Create deal' }).click();
+  await expect(page).toHaveURL(/\/deals\/deal_[a-z0-9]+\?business_id=biz_meridian$/);
+  const match = page.getByRole('region', { name: 'Funding match' });
+  await expect(match.getByRole('link', { name: projectName })).toBeVisible();
+  await expect(match.getByText(new RegExp(`^${firstName} – `))).toBeVisible();
+  await check(page, phone, 'the deal made from a match is shown');
+}
+
+test('staff find funders for a project and make a deal from a shortlisted match', async ({ page, browserProblems }) => {
+  test.setTimeout(180_000);
+  browserProblems.length = 0;
+  await journey(page, false);
+  expect(browserProblems).toEqual([]);
+});
+
+test.describe('at 360 px', () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+
+  test('the same journey on a phone, without sideways scrolling', async ({ page, browserProblems }) => {
+    test.setTimeout(180_000);
+    browserProblems.length = 0;
+    await journey(page, true);
+    expect(browserProblems).toEqual([]);
+  });
+});
