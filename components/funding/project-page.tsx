@@ -72,6 +72,7 @@ export function ProjectPage({ initial, snapshotJson, deviceKey, initialSection }
           canWrite
           deviceKey={deviceKey}
           initialSection={initialSection}
+          placeOf={null}
         />
       </section>
       <FindFunders projectId={project.id} />
