@@ -58,6 +58,10 @@ test('an invalid answer is held back, listed with its reason and link, and still
   await expect(email).toHaveAttribute('aria-invalid', 'true');
   await expectAccessible(page, 'a held answer came back after a reload');
 
+  // Submit names it too, rather than "not saved yet" without saying which.
+  await page.getByRole('button', { name: 'Submit application' }).click();
+  await expect(page.locator('.missing-list')).toContainText('Email address — Enter a valid email address');
+
   // The link in the status takes the person to the field, from another section too.
   await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: /^Business details/ }).click();
   await expect(email).toHaveCount(0);
