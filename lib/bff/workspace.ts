@@ -119,3 +119,23 @@ export type ReviewInboxView = z.infer<typeof ReviewInboxView>;
 /** Reply of "Refresh now": a pass was asked for (this instance runs it, or another already does). */
 export const ReconcileRequestedView = z.object({ freshness: Freshness });
 export type ReconcileRequestedView = z.infer<typeof ReconcileRequestedView>;
+
+/** A card of the pipeline board: a business where the read model has it. */
+export interface BoardCardView {
+  id: string;
+  name: string | null;
+  stage_id: string;
+  progress_percent: number | null;
+  last_activity_at: string | null;
+}
+
+/** The pipeline board (`/businesses/board`): the pipeline's stages in order, each with its newest cards. */
+export interface BoardView {
+  pipeline: { id: string; name: string };
+  pipelines: { id: string; name: string }[];
+  stages: { id: string; name: string; closing: boolean; total: number }[];
+  cards: BoardCardView[];
+  /** Cards shown per stage at most (the busiest first by last activity); the rest are in the businesses table. */
+  per_stage: number;
+  freshness: Freshness;
+}
