@@ -23,12 +23,14 @@ export function applicationRoutes<Id extends string>(kind: AnyApplicationKind<Id
   const contract = kindRoute(kind, spec, async ({ id, req, upstream }) => {
     const known = kind.links.known(id);
     const app = known ? null : (await kind.read(id, req.signal)).app;
-    // Always revalidated (maxAgeMs 0): this reply carries the contract's own answers_revision and ETag, so
-    // a kept copy is reused only on a 304.
+    // Always revalidated (maxAgeMs 0), so the ETag is exact; a kept copy is reused only on a 304.
     const read = await readContract(known?.contract ?? kind.contractUrl(app), { signal: req.signal, maxAgeMs: 0 });
     upstream.requestId = read.requestId;
     if (app) kind.links.remember(id, app, read.contract);
-    return { body: { contract: contractView(read.contract) }, headers: etagHeader(read.etag) };
+    const view = contractView(read.contract);
+    // The ETag names contract_version only, so a 304 says nothing of answers_revision: the application does.
+    const current = read.upstream === 'fetched' ? null : kind.view((app ? { app } : await kind.read(id, req.signal)).app, '').answers_revision;
+    return { body: { contract: current === null ? view : { ...view, answers_revision: current } }, headers: etagHeader(read.etag) };
   });
 
   // Everything the form opens with.

@@ -13,10 +13,10 @@ import { portalRequest, portalRevalidate } from '@/server/portal';
  *  - the questions, sections and groups are what contract_version names (spec 9.2 versions the contract by
  *    it; we take one contract_version to mean one fixed set of questions), and the operations URLs are
  *    fixed for the life of the application;
- *  - what does move is the contract's answers_revision (the sandbox's contract ETag even includes it, so
- *    every answer write invalidates the ETag and a revalidation after a write is a full 200). Callers that
- *    use the window therefore must not rely on the copy's answers_revision: the form snapshot takes the
- *    revision from its own answers read, and a kind's links need only URLs;
+ *  - what does move is the contract's answers_revision (not its ETag: DESIGN §5 ties that to contract_version
+ *    alone, so a revalidation after answer writes is still a 304). Callers that use a kept copy therefore
+ *    must not rely on its answers_revision: the form snapshot takes the revision from its own answers read,
+ *    and a kind's links need only URLs;
  *  - the one thing the window can hide is the Portal moving an application to another contract_version;
  *    the spec does not say that happens, and if it does the form sees it at most 30 s late (the next
  *    write is still checked upstream).

@@ -6,7 +6,8 @@
 // Run: npx tsx tests/bench/form-open-calls.ts (suggested script: bench:form-open)
 //
 //   BENCH_OPENS (20)        warm opens timed per application (the median is printed)
-//   BENCH_STALE (1)         also open once after the contract's 30 s freshness window (a 304); 0 skips the wait
+//   BENCH_STALE (1)         also write an answer, then open once after the contract's 30 s freshness window
+//                           (a 304: the contract's ETag names contract_version only); 0 skips the wait
 //
 // Two BFF processes against one sandbox process: one serves only the snapshot route, the other only the
 // separate routes, so each starts cold (no links, no contract kept) for each application.
@@ -62,6 +63,8 @@ async function loggedCalls(bff: BenchBff): Promise<Array<{ path: string; status:
 interface Open {
   /** Upstream calls the open caused. */
   calls: number;
+  /** Each call by what it read (application, contract, answers, repeatable-items/<group>, files) and its status. */
+  list: string[];
   /** Of which on the contract, by status (200: the full body; 304: revalidated). */
   contract: string;
   /** Browser requests and the bytes of their reply bodies. */
@@ -77,7 +80,31 @@ async function measured(bff: BenchBff, open: () => Promise<{ requests: number; b
   const ms = performance.now() - t0;
   const calls = (await loggedCalls(bff)).slice(before);
   const contract = calls.filter((c) => c.path.endsWith('/contract/')).map((c) => c.status);
-  return { calls: calls.length, contract: contract.length ? contract.join('+') : 'none', requests, bytes, ms };
+  const list = calls.map((c) => `${whatRead(c.path)} ${c.status ?? 'error'}`);
+  return { calls: calls.length, list, contract: contract.length ? contract.join('+') : 'none', requests, bytes, ms };
+}
+
+/** What an upstream path reads, below the application: '' is the application itself. */
+function whatRead(path: string): string {
+  const below = /\/(?:client-intake-applications|deal-applications)\/[^/]+\/(.*)$/.exec(path)?.[1] ?? path;
+  const what = below.replace(/\/$/, '');
+  return what === '' ? 'application' : what;
+}
+
+/** Why each upstream call of an open remains (the bench's note). */
+const WHY: Array<[RegExp, string]> = [
+  [/^application /, 'the application: status, progress, submitted_at and the ETag submit quotes (cold: also where its contract is)'],
+  [/^contract 200/, 'the questions, read in full once and kept by contract_url'],
+  [/^contract 304/, 'past the 30 s window: asks whether contract_version still holds (ETag names it alone), nothing re-sent'],
+  [/^answers /, 'the answers outside groups, 500 a page: anyone may have written since; a page’s cursor comes from the one before'],
+  [/^repeatable-items\//, 'one listable group’s items: the Portal lists items per group only (nested groups: every parent at once)'],
+  [/^files /, 'the files of file questions'],
+];
+const why = (call: string) => WHY.find(([re]) => re.test(call))?.[1] ?? '(unexplained)';
+
+function explain(title: string, o: Open) {
+  console.log(`    ${title}: ${o.calls} call${o.calls === 1 ? '' : 's'}`);
+  for (const c of o.list) console.log(`      ${c.padEnd(34)} ${why(c)}`);
 }
 
 /** The one request of the snapshot route. */
@@ -85,6 +112,21 @@ async function openSnapshot(bff: BenchBff, id: string) {
   const r = await get(bff, `/api/applications/${id}/form`);
   FormSnapshotView.parse(r.body);
   return { requests: 1, bytes: r.bytes };
+}
+
+/** One answer write through the BFF, as the form's autosave sends it: what moves answers_revision (not the contract's version). */
+async function writeOneAnswer(bff: BenchBff, id: string) {
+  const snap = FormSnapshotView.parse((await get(bff, `/api/applications/${id}/form`)).body);
+  const field = snap.answers.items.find((i) => i.value_type === 'string' && i.allowed_values.length === 0)!;
+  const res = await fetch(`${bff.url}/api/applications/${id}/answers`, {
+    method: 'PATCH',
+    headers: { Cookie: bff.cookie, 'Content-Type': 'application/json', 'X-CSRF': '1', Origin: bff.url, 'If-Match': snap.answers.etag },
+    body: JSON.stringify({
+      answers_revision: snap.answers.answers_revision,
+      answers: [{ block_key: field.block_key, schema_key: field.schema_key, field_key: field.field_key, value: `Written ${Date.now()}` }],
+    }),
+  });
+  if (res.status !== 200) throw new Error(`answer write → ${res.status}: ${await res.text()}`);
 }
 
 /** Every page of a paged route. */
@@ -152,12 +194,19 @@ async function main() {
     console.log(`Sandbox at ${sandbox.baseUrl}; BFF (snapshot) at ${snap.url}; BFF (separate routes) at ${separate.url}; database: ${snap.database}`);
 
     const summary: string[] = [];
+    const results: Record<string, { cold: number; warm: number; cold_calls: string[]; warm_calls: string[]; after_window?: string[] }> = {};
+    const met: Record<string, boolean> = {};
     for (const app of APPS) {
       console.log(`\n${app.label}`);
       const cold = await measured(snap, () => openSnapshot(snap, app.id));
       console.log(row('snapshot, cold', cold));
       const warm = await measured(snap, () => openSnapshot(snap, app.id));
       console.log(row('snapshot, warm (contract kept)', warm));
+      explain('calls that remain, cold', cold);
+      explain('calls that remain, warm', warm);
+      results[app.id] = { cold: cold.calls, warm: warm.calls, cold_calls: cold.list, warm_calls: warm.list };
+      met[`${app.id}.contract_read_once`] = cold.contract === '200' && warm.contract === 'none';
+      met[`${app.id}.every_call_explained`] = [...cold.list, ...warm.list].every((c) => why(c) !== '(unexplained)');
       const snapMs = await warmMedian(snap, () => openSnapshot(snap, app.id));
 
       const baseCold = await measured(separate, () => openSeparately(separate, app.id));
@@ -179,15 +228,22 @@ async function main() {
     }
 
     if (STALE) {
+      // An answer write first: the contract's answers_revision moves, its version (and ETag) does not.
+      for (const app of APPS) await writeOneAnswer(snap, app.id);
       console.log(`\nWaiting ${(CONTRACT_FRESH_MS / 1000 + 1).toFixed(0)} s for the contract freshness window to pass (BENCH_STALE=0 skips this)…`);
       await new Promise((r) => setTimeout(r, CONTRACT_FRESH_MS + 1000));
       for (const app of APPS) {
-        console.log(row(`${app.id}, after the window`, await measured(snap, () => openSnapshot(snap, app.id))));
+        const stale = await measured(snap, () => openSnapshot(snap, app.id));
+        console.log(row(`${app.id}, after the window`, stale));
+        explain('calls that remain, after the window', stale);
+        results[app.id]!.after_window = stale.list;
+        met[`${app.id}.revalidated_not_reread`] = stale.contract === '304';
       }
     }
 
     console.log('\nSummary');
     for (const s of summary) console.log(`  ${s}`);
+    console.log(JSON.stringify({ bench: 'form-open', calls: results, met }));
   } finally {
     for (const b of bffs) await b.stop();
     await sandbox.stop();

@@ -189,7 +189,7 @@ describe('application contract', () => {
     const { client } = ctx;
     const res = await client.get(`${appPath('ciappl_greenleaf')}contract/`);
     expect(res.status).toBe(200);
-    expect(res.headers.get('etag')).toMatch(/^".+"$/);
+    expect(res.headers.get('etag')).toBe('W/"contract-ciappl_greenleaf-funding-intake-2026.11"');
     const contract = ApplicationContract.parse(res.body);
     expect(contract.object).toBe('application_contract');
     expect(contract.contract_version).toBe('funding-intake-2026.11');
@@ -268,7 +268,7 @@ describe('application contract', () => {
     expectError(submit, 422, 'validation_failed');
   });
 
-  it('follows answers_revision in the contract and its ETag', async () => {
+  it('follows answers_revision in the contract, while its ETag names contract_version only (a kept copy revalidates to 304)', async () => {
     const { client } = ctx;
     const appId = await freshApplication(client);
     const first = await client.get(`${appPath(appId)}contract/`);
@@ -276,6 +276,12 @@ describe('application contract', () => {
     const second = await client.get(`${appPath(appId)}contract/`);
     expect(ApplicationContract.parse(first.body).answers_revision).toBe(0);
     expect(ApplicationContract.parse(second.body).answers_revision).toBe(1);
-    expect(second.headers.get('etag')).not.toBe(first.headers.get('etag'));
+    const etag = first.headers.get('etag')!;
+    expect(etag).toBe(`W/"contract-${appId}-funding-intake-2026.11"`);
+    expect(second.headers.get('etag')).toBe(etag);
+    const revalidated = await client.get(`${appPath(appId)}contract/`, { headers: { 'If-None-Match': etag } });
+    expect(revalidated.status).toBe(304);
+    // Another application of the same version has an ETag of its own.
+    expect((await client.get(`${appPath('ciappl_greenleaf')}contract/`)).headers.get('etag')).not.toBe(etag);
   });
 });

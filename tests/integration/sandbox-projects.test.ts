@@ -246,7 +246,7 @@ describe('criteria', () => {
     expect(etag).toBe(`"criteria-${criteria.id}-0-0"`);
 
     const { res, data: contract } = await ctx.client.read(ApplicationContract, criteria.contract_url);
-    expect(res.headers.get('etag')).toBe(`"contract-${criteria.id}-funding-criteria-2026.11-0"`);
+    expect(res.headers.get('etag')).toBe(`W/"contract-${criteria.id}-funding-criteria-2026.11"`);
     expect(contract.resource).toEqual({ id: criteria.id, object: 'project_criteria' });
     expect(contract.operations).toEqual({
       read_answers_url: criteria.answers_url,

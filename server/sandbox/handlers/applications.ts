@@ -1,7 +1,7 @@
 import { ApplicationContract, ApplicationEnvelope, DealApplication, type ApplicationContract as Contract } from '@/lib/portal';
 import { requirements } from '../domain/answers';
 import type { Reply, RouteDef } from '../http/context';
-import { versionEtag } from '../http/etag';
+import { contractEtag } from '../http/etag';
 import { SandboxError } from '../http/errors';
 import type { Sandbox } from '../sandbox';
 import type { ApplicationRec } from '../store/types';
@@ -69,7 +69,7 @@ export function applicationRoutesFor(spec: ApplicationKindSpec): RouteDef[] {
       handle: ({ sb }, app) => ({
         status: 200,
         body: contractView(sb, app),
-        headers: { ETag: versionEtag('contract', app.id, app.contract_version, app.answers_revision) },
+        headers: { ETag: contractEtag(app) },
       }),
     },
     {

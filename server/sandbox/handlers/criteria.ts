@@ -1,7 +1,7 @@
 import { ApplicationContract, CriteriaAnswersMutationResult, ProjectCriteria } from '@/lib/portal';
 import { criteriaEtag, criteriaView } from '../funding/projects';
 import type { RouteDef } from '../http/context';
-import { versionEtag } from '../http/etag';
+import { contractEtag } from '../http/etag';
 import { answerRoutesFor } from './answers';
 import { PROJECT_CRITERIA, applicationOf } from './application-kinds';
 import { contractView } from './applications';
@@ -51,7 +51,7 @@ export const criteriaRoutes: RouteDef[] = [
       return {
         status: 200,
         body: contractView(sb, app),
-        headers: { ETag: versionEtag('contract', app.id, app.contract_version, app.answers_revision) },
+        headers: { ETag: contractEtag(app) },
       };
     },
   },

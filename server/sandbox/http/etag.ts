@@ -4,6 +4,13 @@ import { SandboxError } from './errors';
 /** Version-based ETags: cheap to compute and to compare on every write. */
 export const versionEtag = (...parts: Array<string | number>) => `"${parts.join('-')}"`;
 
+/**
+ * A contract's ETag names its contract_version only (DESIGN §5), so a client keeps a contract and revalidates
+ * it to a 304 for as long as the version holds. Weak: the body also carries answers_revision, which moves
+ * with every answer write without changing what the contract asks.
+ */
+export const contractEtag = (app: { id: string; contract_version: string }) => `W/${versionEtag('contract', app.id, app.contract_version)}`;
+
 /** Content ETag for collection reads whose version is not a single counter. */
 export const contentEtag = (body: string) => `"c${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
 
