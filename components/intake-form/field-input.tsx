@@ -1,6 +1,6 @@
 'use client';
 
-import { memo, useState, type ClipboardEvent } from 'react';
+import { memo, useRef, useState, type ClipboardEvent } from 'react';
 import { get, useFormContext, useFormState } from 'react-hook-form';
 import { textLength, type FieldModel } from '@/lib/forms';
 import { ConflictPanel } from './conflict-panel';
@@ -37,7 +37,9 @@ export const FieldInput = memo(function FieldInput({ field, name, itemId, label,
   const files = useRuntime((r) => (field.widget === 'file' ? r.filesOf(name) : null));
   // A value that came back from this device's storage and cannot be sent says why, before anyone touches it.
   const restored = useRuntime((r) => r.restoredReason(name));
+  // Whether the latest change was a paste that went over the limit: set by the paste, read by the change after it.
   const [pasted, setPasted] = useState(false);
+  const pasteOver = useRef(false);
 
   const id = inputIdOf(name);
   const ownError = get(errors, name) as { message?: string } | undefined;
@@ -49,7 +51,7 @@ export const FieldInput = memo(function FieldInput({ field, name, itemId, label,
     ? (e: ClipboardEvent<HTMLInputElement | HTMLTextAreaElement>) => {
         const el = e.currentTarget;
         const kept = el.value.slice(0, el.selectionStart ?? el.value.length) + el.value.slice(el.selectionEnd ?? el.value.length);
-        setPasted(textLength(kept + e.clipboardData.getData('text'), limit.units) > limit.max);
+        pasteOver.current = textLength(kept + e.clipboardData.getData('text'), limit.units) > limit.max;
       }
     : undefined;
   const readOnly = !editable || field.readOnly;
@@ -84,7 +86,13 @@ export const FieldInput = memo(function FieldInput({ field, name, itemId, label,
       runtime.validator.validateField(name, fromDomValue(field, raw), runtime.nameVisible(name)) ?? true,
     // Typing reaches the runtime (visibility, autosave) from here rather than from a form-wide values
     // subscription, which would make react-hook-form copy every value of the form on each keystroke.
-    onChange: () => runtime.edit(name, fromDomValue(field, getValues(name))),
+    onChange: () => {
+      if (limit) {
+        setPasted(pasteOver.current);
+        pasteOver.current = false;
+      }
+      runtime.edit(name, fromDomValue(field, getValues(name)));
+    },
   });
   const common = {
     'aria-invalid': error ? true : undefined,

@@ -187,7 +187,7 @@ export function IntakeForm({ apiBase, snapshot, canWrite, deviceKey, initialSect
           {shown.submitted_at ? (
             <p className="notice success" role="status">
               Submitted on{' '}
-              <time dateTime={shown.submitted_at}>{new Date(shown.submitted_at).toLocaleString('en-GB', { dateStyle: 'long', timeStyle: 'short' })}</time>
+              <time dateTime={shown.submitted_at} suppressHydrationWarning>{new Date(shown.submitted_at).toLocaleString('en-GB', { dateStyle: 'long', timeStyle: 'short' })}</time>
               . The answers can no longer be changed.
             </p>
           ) : !canWrite ? (

@@ -53,14 +53,28 @@ export const groupMessages = {
   maxItems: (n: number): string => `Remove items: at most ${plural(n, 'item is', 'items are')} allowed`,
 };
 
+/**
+ * A number the form kept as its text because a double would round it (number-input.ts): said as such,
+ * rather than "Must be a number". A numeric widget never takes strings (widgets.ts), nor does a list of numbers.
+ */
+function inexactNumberMessage(field: FieldModel, value: FormValue): string | null {
+  if (isNumericWidget(field.widget)) {
+    return typeof value === 'string' && isInexactNumberInput(value) ? MESSAGES.inexactNumber : null;
+  }
+  const numbers = field.facts.itemScalar === 'integer' || field.facts.itemScalar === 'number';
+  if (field.widget !== 'list' || !numbers || !Array.isArray(value)) return null;
+  const at = value.findIndex((item) => typeof item === 'string' && isInexactNumberInput(item));
+  return at < 0 ? null : MESSAGES.item(at, MESSAGES.inexactNumber);
+}
+
 /** The first problem with a field's value, visibility aside; null when there is none. */
 export function checkField(field: FieldModel, input: FormValue | undefined): string | null {
   // A field the person cannot change is the upstream's business; flagging it would leave them stuck.
   if (field.readOnly && field.widget !== 'file') return null;
   const value = toAnswerValue(field, input);
   if (!isAnswered(value)) return field.required ? requiredMessage(field) : null;
-  // A numeric widget never takes strings (widgets.ts), so a number kept as its text is one we refused to round.
-  if (isNumericWidget(field.widget) && typeof value === 'string' && isInexactNumberInput(value)) return MESSAGES.inexactNumber;
+  const inexact = inexactNumberMessage(field, value);
+  if (inexact !== null) return inexact;
   const issues = field.validate(value);
   return issues.length === 0 ? null : (issues[0]?.message ?? null);
 }

@@ -46,5 +46,5 @@ export {
   type SessionCookieSettings,
 } from './session-cookie';
 export { signIn, type SignInResult } from './sign-in';
-export { MAX_FAILURES_PER_EMAIL, MAX_FAILURES_PER_IP, SIGN_IN_WINDOW_MS } from './sign-in-throttle';
+export { SIGN_IN_THROTTLE, SIGN_IN_WINDOW_MS } from './sign-in-throttle';
 export { purgeExpiredAuthState } from './housekeeping';

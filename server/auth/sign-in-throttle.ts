@@ -1,36 +1,81 @@
 import 'server-only';
 import type { Db } from '@/server/db/types';
 
+/** Failures older than this are forgotten. */
 export const SIGN_IN_WINDOW_MS = 15 * 60_000;
-export const MAX_FAILURES_PER_EMAIL = 5;
-export const MAX_FAILURES_PER_IP = 20;
+
+interface Delays {
+  /** Failures allowed without any wait. */
+  free: number;
+  /** The wait after the first failure beyond `free`; it doubles with each further one. */
+  baseMs: number;
+  /** The wait never grows beyond this: throttling slows guessing, it never locks anyone out. */
+  maxMs: number;
+}
+
+/*
+ * Progressive delays instead of a lock. A lock on an email (five failures, fifteen minutes) let anyone who
+ * knew a colleague's email keep them out; a delay counted per (account, client) lets a person on another
+ * client straight in, and every wait has a ceiling, so even the right password is only ever slowed.
+ */
+export const SIGN_IN_THROTTLE = {
+  /** One account from one client: a person mistyping gets a few tries, then waits 1, 2, 4 … 60 s between tries. */
+  pair: { free: 3, baseMs: 1_000, maxMs: 60_000 },
+  /** One client across accounts (password spraying): 1, 2, 4 … 30 s after ten failures. */
+  client: { free: 10, baseMs: 1_000, maxMs: 30_000 },
+  /**
+   * One account across clients (guessing from many addresses). The ceiling: it applies only to a client
+   * after that client's own failure, so a client that has not failed for this account is never held by it.
+   */
+  account: { free: 5, baseMs: 1_000, maxMs: 30_000 },
+} as const satisfies Record<string, Delays>;
 
 // Emails are stored capped so a hostile client cannot fill the table with megabyte-long "addresses".
 const MAX_STORED_EMAIL = 320;
 
+export const delayAfter = (failures: number, d: Delays) => (failures < d.free ? 0 : Math.min(d.maxMs, d.baseMs * 2 ** (failures - d.free)));
+
+interface Counts {
+  pair_n: number;
+  pair_last: Date | null;
+  client_n: number;
+  client_last: Date | null;
+  account_n: number;
+}
+
 /**
- * When sign-in for this email or IP may be tried again, or null if it may be tried now. A key is
- * blocked while its window holds the maximum number of failures; it frees up when the oldest of those
- * failures leaves the window, i.e. at (the max-th newest failure) + window.
+ * When sign-in for this email from this client may be tried again, or null if it may be tried now.
+ * `client` is the client's address (null when unknown: those share one client per email).
  */
-export async function throttledUntil(db: Db, email: string, ip: string | null, now: Date): Promise<Date | null> {
+export async function throttledUntil(db: Db, email: string, client: string | null, now: Date): Promise<Date | null> {
   const since = new Date(now.getTime() - SIGN_IN_WINDOW_MS);
-  const row = await db.one<{ by_email: Date | null; by_ip: Date | null }>(
+  const c = await db.one<Counts>(
     `SELECT
-       (SELECT at FROM sign_in_attempts WHERE email = $1 AND at > $3 ORDER BY at DESC OFFSET ${MAX_FAILURES_PER_EMAIL - 1} LIMIT 1) AS by_email,
-       (SELECT at FROM sign_in_attempts WHERE ip = $2 AND at > $3 ORDER BY at DESC OFFSET ${MAX_FAILURES_PER_IP - 1} LIMIT 1) AS by_ip`,
-    [email.slice(0, MAX_STORED_EMAIL), ip, since],
+       count(*) FILTER (WHERE email = $1 AND ip IS NOT DISTINCT FROM $2::text)::int AS pair_n,
+       max(at) FILTER (WHERE email = $1 AND ip IS NOT DISTINCT FROM $2::text) AS pair_last,
+       count(*) FILTER (WHERE ip = $2::text)::int AS client_n,
+       max(at) FILTER (WHERE ip = $2::text) AS client_last,
+       count(*) FILTER (WHERE email = $1)::int AS account_n
+     FROM sign_in_attempts WHERE at > $3 AND (email = $1 OR ip = $2::text)`,
+    [email.slice(0, MAX_STORED_EMAIL), client, since],
   );
-  const blocking = [row?.by_email, row?.by_ip].filter((d): d is Date => d instanceof Date);
-  if (blocking.length === 0) return null;
-  return new Date(Math.max(...blocking.map((d) => d.getTime())) + SIGN_IN_WINDOW_MS);
+  if (!c) return null;
+  const t = SIGN_IN_THROTTLE;
+  const until = Math.max(
+    c.pair_last ? new Date(c.pair_last).getTime() + Math.max(delayAfter(c.pair_n, t.pair), delayAfter(c.account_n, t.account)) : 0,
+    c.client_last ? new Date(c.client_last).getTime() + delayAfter(c.client_n, t.client) : 0,
+  );
+  return until > now.getTime() ? new Date(until) : null;
 }
 
-export async function recordSignInFailure(db: Db, email: string, ip: string | null, now: Date): Promise<void> {
-  await db.query('INSERT INTO sign_in_attempts (email, ip, at) VALUES ($1, $2, $3)', [email.slice(0, MAX_STORED_EMAIL), ip, now]);
+export async function recordSignInFailure(db: Db, email: string, client: string | null, now: Date): Promise<void> {
+  await db.query('INSERT INTO sign_in_attempts (email, ip, at) VALUES ($1, $2, $3)', [email.slice(0, MAX_STORED_EMAIL), client, now]);
 }
 
-/** A correct password clears that email's failures (not the IP's: other emails' guesses still count). */
-export async function clearSignInFailures(db: Db, email: string): Promise<void> {
-  await db.query('DELETE FROM sign_in_attempts WHERE email = $1', [email.slice(0, MAX_STORED_EMAIL)]);
+/**
+ * The right password clears this client's failures for the account. Not the account's from other clients
+ * (someone may be guessing it elsewhere), nor the client's for other accounts.
+ */
+export async function clearSignInFailures(db: Db, email: string, client: string | null): Promise<void> {
+  await db.query('DELETE FROM sign_in_attempts WHERE email = $1 AND ip IS NOT DISTINCT FROM $2::text', [email.slice(0, MAX_STORED_EMAIL), client]);
 }

@@ -14,24 +14,41 @@ export type SignInResult =
 // against it so it takes as long as a known one.
 const DUMMY_HASH = 'scrypt$32768$8$1$_mfDeG0TJyCmHjr_etI__A$LrDDyPOkUju8GFmbGMLaywdAi-QAcWKUeCSYHCaUaMs';
 
+// NUL (which the database cannot hold) and lone surrogates (not Unicode). An email holding one names no
+// account and is kept only as a throttling key, those characters replaced. A password holding one is wrong
+// whatever the hash says: scrypt's HMAC pads its key with zero bytes, so "pw\0" would pass for "pw", and a
+// lone surrogate is hashed as U+FFFD, so two different strings would pass for one.
+const untypeable = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
 /**
- * Checks an email and password. Throttled (5 failures per email or 20 per IP in 15 minutes) before
- * the password is looked at, so guessing is capped even with the right password. The caller creates
- * the session on success. `ip` may be null when unknown; then only the email limit applies.
+ * Checks an email and password. Throttled by progressive delays (SIGN_IN_THROTTLE: per account and client,
+ * per client, and an account-wide ceiling) before the password is looked at, so guessing is slowed even
+ * with the right password, yet nobody can keep another person out. The caller creates the session on
+ * success. `client` is the client's address, null when unknown. A failure is recorded when it is answered
+ * (the clock is read again after the password check), so a wait runs from the answer, not the request.
  */
-export async function signIn(db: Db, email: string, password: string, ip: string | null, now: Date = new Date()): Promise<SignInResult> {
-  const normalized = normalizeEmail(email);
-  const until = await throttledUntil(db, normalized, ip, now);
+export async function signIn(
+  db: Db,
+  email: string,
+  password: string,
+  client: string | null,
+  clock: () => Date = () => new Date(),
+): Promise<SignInResult> {
+  const now = clock();
+  const normalized = normalizeEmail(email).replace(new RegExp(untypeable.source, 'g'), '\uFFFD');
+  const nameable = normalized === normalizeEmail(email);
+  const until = await throttledUntil(db, normalized, client, now);
   if (until) return { ok: false, error: 'throttled', retryAfterSeconds: Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000)) };
 
-  const found = await findUserCredentials(db, normalized);
-  const passwordOk = password.length <= PASSWORD_MAX_LENGTH && (await verifyPassword(password, found?.passwordHash ?? DUMMY_HASH));
+  const found = nameable ? await findUserCredentials(db, normalized) : null;
+  const verified = password.length <= PASSWORD_MAX_LENGTH && (await verifyPassword(password, found?.passwordHash ?? DUMMY_HASH));
+  const passwordOk = verified && !untypeable.test(password);
   if (!found || !passwordOk || found.user.disabledAt) {
-    await recordSignInFailure(db, normalized, ip, now);
+    await recordSignInFailure(db, normalized, client, clock());
     return { ok: false, error: 'invalid_credentials' };
   }
 
-  await clearSignInFailures(db, normalized);
+  await clearSignInFailures(db, normalized, client);
   if (needsRehash(found.passwordHash)) {
     // The cost parameters were raised since this password was set: upgrade while we know the password.
     await db.query('UPDATE users SET password_hash = $2 WHERE id = $1', [found.user.id, await hashPassword(password)]);

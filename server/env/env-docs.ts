@@ -73,4 +73,10 @@ export const ENV_DOCS: readonly EnvDoc[] = [
     default: String(DEFAULT_WAITING_DAYS),
     meaning: 'Staff home lists an invited, unsubmitted application as waiting on the client after this many days without activity (1–365).',
   },
+  {
+    name: 'TRUSTED_PROXY_HOPS',
+    default: '0: the address of the connection',
+    meaning:
+      'How many proxies in front of the app append to `X-Forwarded-For` (0–10); the client is that many entries from the right, and anything further left is ignored. Sign-in throttling counts per client address.',
+  },
 ];

@@ -112,6 +112,7 @@ const Schema = z.object({
   WEBHOOK_SECRET: optional(WebhookSecret),
   WORKSPACE_RECONCILE_MINUTES: optional(wholeNumber(0, 1440, 'minutes')),
   WORKSPACE_WAITING_DAYS: optional(wholeNumber(1, 365, 'days')),
+  TRUSTED_PROXY_HOPS: optional(wholeNumber(0, 10, 'proxies')),
 });
 
 export interface ParseEnvOptions {
@@ -172,6 +173,7 @@ export function parseEnv(source: EnvSource, options: ParseEnvOptions = {}): Env 
     webhookSecret: e.WEBHOOK_SECRET ?? null,
     reconcileMinutes: e.WORKSPACE_RECONCILE_MINUTES ?? DEFAULT_RECONCILE_MINUTES,
     waitingDays: e.WORKSPACE_WAITING_DAYS ?? DEFAULT_WAITING_DAYS,
+    trustedProxyHops: e.TRUSTED_PROXY_HOPS ?? 0,
     warnings: Object.freeze(warnings),
   });
 }

@@ -28,6 +28,8 @@ export interface Env {
   readonly reconcileMinutes: number;
   /** Staff home: an invited application with no activity for this many days waits on the client. */
   readonly waitingDays: number;
+  /** Proxies in front of the app whose X-Forwarded-For entries are believed; 0 = the socket's address. */
+  readonly trustedProxyHops: number;
   /** Things worth telling an operator once at start-up (already logged by getEnv()). */
   readonly warnings: readonly string[];
 }

@@ -16,7 +16,7 @@ function newestMtime(path: string): number {
   return newest;
 }
 
-const SOURCES = ['app', 'components', 'lib', 'server', 'public', 'next.config.js', 'package.json', 'tsconfig.json'];
+const SOURCES = ['app', 'components', 'lib', 'server', 'public', 'proxy.ts', 'next.config.js', 'package.json', 'tsconfig.json'];
 
 /** A build is current when no source the app is built from changed after it. */
 export function buildIsCurrent(): boolean {

@@ -35,6 +35,8 @@ function idOf(data: Record<string, unknown>, key: string, patterns: readonly Reg
 export interface Received {
   id: string;
   type: string;
+  /** The id was already received: acknowledged, nothing stored or announced again. */
+  duplicate: boolean;
 }
 
 const PURGE_EVERY_MS = 3_600_000;
@@ -42,9 +44,10 @@ let lastPurge = 0;
 
 /**
  * One delivery from the Portal: the signature over the exact body bytes, the timestamp within the
- * tolerance, then the webhook-id, which must be new. A replayed id is refused (409) and nothing is
- * announced again; the Portal's own retry of a delivery we already stored gets the same answer and
- * may count it as failed, which is harmless (the event was taken in the first time).
+ * tolerance, then the webhook-id. A delivery whose id we already have is acknowledged as a duplicate
+ * and nothing is stored or announced again: Standard Webhooks senders retry every non-2xx, so refusing it
+ * would only make the Portal send it again (and count our endpoint as failing). A replay by someone else
+ * needs a valid signature within the tolerance, and still changes nothing.
  */
 export async function receiveWebhook(db: Db, secret: string, headers: Headers, rawBody: string, now: Date = new Date()): Promise<Received> {
   let verified;
@@ -97,11 +100,11 @@ export async function receiveWebhook(db: Db, secret: string, headers: Headers, r
     now,
     feed,
   );
-  if (!stored) throw new AppError('webhook_replayed', `Delivery ${verified.id} was already received.`);
+  if (!stored) return { id: verified.id, type, duplicate: true };
   queueRefresh(stale);
   if (now.getTime() - lastPurge > PURGE_EVERY_MS) {
     lastPurge = now.getTime();
     await purgeOldDeliveries(db, now);
   }
-  return { id: verified.id, type };
+  return { id: verified.id, type, duplicate: false };
 }

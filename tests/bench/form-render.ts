@@ -52,6 +52,7 @@ import {
 import { startPeerServer } from './form-render/peer-server';
 import { spawnSandbox } from './lib/spawn-sandbox';
 import { startBff } from './lib/start-bff';
+import { percentile } from '../support/percentile';
 
 /* Options: --name=value on the command line, else BENCH_NAME in the environment, else the default. */
 
@@ -87,10 +88,6 @@ const apiKey = DEMO_KEYS.find((k) => k.id === 'key_demofull')!.token;
 
 /* Statistics: nearest-rank percentiles over the measured runs. */
 
-const percentile = (xs: number[], p: number): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))]!;
-};
 interface Stats {
   median: number;
   p90: number;

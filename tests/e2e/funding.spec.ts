@@ -26,7 +26,13 @@ async function check(page: Page, phone: boolean, state: string) {
 }
 
 const question = (page: Page, schemaKey: string) => page.locator(`[data-question="${schemaKey}"]`);
-const section = (page: Page, name: RegExp) => page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name });
+/** Opens a section of the criteria form from its navigation (behind its disclosure button on a phone). */
+async function openSection(page: Page, name: RegExp) {
+  const nav = page.getByRole('navigation', { name: 'Sections' });
+  const toggle = nav.getByRole('button', { name: /^Sections/ });
+  if (await toggle.isVisible()) await toggle.click();
+  await nav.getByRole('link', { name }).click();
+}
 const results = (page: Page) => page.getByRole('list', { name: 'Funders, best fit first' });
 const card = (page: Page, n: number) => results(page).locator(':scope > li').nth(n);
 
@@ -55,12 +61,12 @@ async function journey(page: Page, phone: boolean) {
   await question(page, 'funding_currency').locator('input[value="gbp"]').check();
   await question(page, 'product_kinds').locator('input[value="term_loan"]').check();
   await question(page, 'product_kinds').locator('input[value="equipment_finance"]').check();
-  await section(page, /Financial standing/).click();
+  await openSection(page, /^Financial standing/);
   await question(page, 'credit_band').locator('input[value="good"]').check();
-  await section(page, /Security/).click();
+  await openSection(page, /^Security/);
   await question(page, 'collateral_types').locator('input[value="equipment"]').check();
   await allSaved(page);
-  await expect(page.getByRole('navigation', { name: 'Sections' }).getByText(/100%/)).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Sections' }).locator('.overall strong')).toHaveText('100%');
 
   // Find funders: the bar moves with the funders screened, then the ranked results.
   const findFunders = page.getByRole('region', { name: 'Find funders' });
@@ -81,7 +87,7 @@ async function journey(page: Page, phone: boolean) {
   await page.getByLabel('Fit', { exact: true }).selectOption('');
 
   // An answer changes: the results go stale until they are recalculated.
-  await section(page, /Financial standing/).click();
+  await openSection(page, /^Financial standing/);
   await question(page, 'credit_band').locator('input[value="fair"]').check();
   await allSaved(page);
   const stale = page.getByRole('alert').filter({ hasText: 'Criteria changed — recalculate.' });

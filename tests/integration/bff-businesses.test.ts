@@ -107,6 +107,13 @@ describe('portal and business routes', () => {
     const local = await client.post('/api/businesses', { body: { name: '' }, idempotencyKey: newIdempotencyKey() });
     expect(local.status).toBe(422);
     expect(BffErrorBody.parse(local.body).error.details[0]).toMatchObject({ parameter: 'name' });
+    // Text hygiene, by the schema the sandbox shares: a bidi override in a name is refused with the reason.
+    const disguised = await client.post('/api/businesses', { body: { name: 'Acme \u202Edtl' }, idempotencyKey: newIdempotencyKey() });
+    expect(disguised.status).toBe(422);
+    expect(BffErrorBody.parse(disguised.body).error.details[0]).toMatchObject({
+      parameter: 'name',
+      message: expect.stringContaining('text-direction control (U+202E)'),
+    });
 
     const upstream = await client.post('/api/businesses', {
       body: { name: 'Unknown Source Ltd', source_channel_id: 'no-such-channel' },

@@ -62,6 +62,8 @@ export async function startBffStack(postgresUrl: string) {
       WEBHOOK_SECRET: webhookSecret,
       // The workspace reconciles on demand only here: no pass at start or on a clock, so a test that needs one asks.
       WORKSPACE_RECONCILE_MINUTES: '0',
+      // As if behind one proxy: a test names its client in X-Forwarded-For, so its sign-in failures slow nobody else's.
+      TRUSTED_PROXY_HOPS: '1',
     };
     const app = await startNextServer({ logFile, env: appEnv });
     stops.push(() => app.stop());

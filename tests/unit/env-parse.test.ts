@@ -36,6 +36,7 @@ describe('parseEnv defaults', () => {
       webhookSecret: null,
       reconcileMinutes: 15,
       waitingDays: 7,
+      trustedProxyHops: 0,
       warnings: [],
     });
     expect(env.portalApiKey).toBe(DEMO_FULL);
@@ -190,6 +191,16 @@ describe('start-up warnings', () => {
   });
 });
 
+describe('TRUSTED_PROXY_HOPS', () => {
+  it('takes 0 to 10 proxies and refuses anything else, naming the variable', () => {
+    expect(parseEnv({ TRUSTED_PROXY_HOPS: '2' }, { cwd: CWD }).trustedProxyHops).toBe(2);
+    expect(parseEnv({ TRUSTED_PROXY_HOPS: ' ' }, { cwd: CWD }).trustedProxyHops).toBe(0);
+    for (const bad of ['-1', '11', '1.5', 'all']) {
+      expect(problemsOf({ TRUSTED_PROXY_HOPS: bad }).problems.map((p) => p.variable)).toEqual(['TRUSTED_PROXY_HOPS']);
+    }
+  });
+});
+
 describe('ENV_DOCS', () => {
   it('documents every variable parseEnv reads, once', () => {
     const names = ENV_DOCS.map((d) => d.name);
@@ -207,6 +218,7 @@ describe('ENV_DOCS', () => {
       'WEBHOOK_SECRET',
       'WORKSPACE_RECONCILE_MINUTES',
       'WORKSPACE_WAITING_DAYS',
+      'TRUSTED_PROXY_HOPS',
     ]);
     for (const d of ENV_DOCS) {
       expect(d.default.length).toBeGreaterThan(0);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  checkField,
   equalityFor,
   formatNumberInput,
   formModel,
@@ -145,6 +146,11 @@ describe('toAnswerValue: inputs to answer values by value_schema', () => {
     expect(toAnswerValue(field(model, 'tags'), 'alpha\n\n beta \r\ngamma')).toEqual(['alpha', 'beta', 'gamma']);
     expect(toAnswerValue(field(model, 'scores'), '1\n2,000\nx')).toEqual([1, 2000, 'x']);
     expect(toAnswerValue(field(model, 'tags'), '\n  \n')).toBeNull();
+    // A number a double would round stays as typed, and the check says why rather than "Must be a number".
+    expect(toAnswerValue(field(model, 'scores'), '1\n12345678901234567890')).toEqual([1, '12345678901234567890']);
+    expect(checkField(field(model, 'scores'), '1\n12345678901234567890')).toBe(
+      'Item 2: Has more digits than can be kept exactly: use at most 15 significant digits',
+    );
     expect(toInputValue(field(model, 'tags'), ['alpha', 'beta'])).toBe('alpha\nbeta');
   });
 });

@@ -18,6 +18,8 @@ interface StartNextServerOptions {
   logFile?: string;
   /** App instances behind the port (server/launcher/app-instances.cjs, as `npm start` runs them); default 1. */
   instances?: number;
+  /** A fixed port (a restarted instance comes back where its clients expect it); else a free one. */
+  port?: number;
 }
 
 export interface NextServer {
@@ -44,6 +46,7 @@ export async function startNextServer(options: StartNextServerOptions = {}): Pro
   if (!fs.existsSync(buildId)) {
     throw new Error(`No production build at ${path.dirname(buildId)}: run \`npx next build\` first (\`npm run test:e2e\` does).`);
   }
+  if (options.port !== undefined) return startOnPort(options.port, options);
   let lastError: unknown;
   for (let attempt = 1; attempt <= PORT_ATTEMPTS; attempt++) {
     const port = await getFreePort();

@@ -104,13 +104,17 @@ export function catalogCalls(routes: CatalogRoute[] = routeCatalog()): CatalogCa
   return routes.flatMap((route) => route.methods.map((method) => ({ route, method, key: `${method} ${route.pattern}` })));
 }
 
-/** Pages rendered by the server, without dynamic segments (those need real values to mean anything). */
-export function staticPagePaths(): string[] {
+/** Every page's URL pattern, dynamic segments included (`/applications/[applicationId]/review`), sorted. */
+export function pagePatterns(): string[] {
   return filesNamed(join(REPO_ROOT, 'app'), ['page.tsx', 'page.ts', 'page.jsx', 'page.js'])
     .map(urlPathOf)
-    .filter((p) => !p.includes('['))
     .map((p) => (p === '/' ? '/' : p.replace(/\/$/, '')))
     .sort();
+}
+
+/** Pages rendered by the server, without dynamic segments (those need real values to mean anything). */
+export function staticPagePaths(): string[] {
+  return pagePatterns().filter((p) => !p.includes('['));
 }
 
 /** The pattern with its segments filled in; a segment without a value fails loudly, so a new one gets one. */

@@ -2,17 +2,20 @@ import { NextResponse } from 'next/server';
 import { SignInBody } from '@/lib/bff/auth';
 import { createUserSession, signIn, writeSessionCookie } from '@/server/auth';
 import { AppError } from '@/server/http/app-error';
+import { clientAddress } from '@/server/http/client-address';
 import { route } from '@/server/http/route';
 import { cookieSettings, sessionPolicy } from '@/server/auth/session-settings';
 import { sessionView } from '@/server/auth/session-view';
 
-const clientIp = (req: Request) => req.headers.get('x-forwarded-for')?.split(',')[0]?.trim() || req.headers.get('x-real-ip') || null;
+// proxy.ts leaves one X-Forwarded-For entry: the address the trusted proxies vouch for, else the socket's.
+const clientIp = (req: Request) => clientAddress(req.headers.get('x-forwarded-for'), 0);
 
 // POST /api/auth/sign-in – staff and reviewers sign in with email and password (throttled)
 export const POST = route({ roles: 'public', body: SignInBody }, async ({ body, req, db, origin }) => {
   const result = await signIn(db, body.email, body.password, clientIp(req));
   if (!result.ok && result.error === 'throttled') {
-    throw new AppError('too_many_attempts', `Too many attempts. Try again in ${Math.ceil(result.retryAfterSeconds / 60)} minute(s).`, [], {
+    const wait = result.retryAfterSeconds;
+    throw new AppError('too_many_attempts', `Too many attempts. Try again in ${wait} second${wait === 1 ? '' : 's'}.`, [], {
       'Retry-After': String(result.retryAfterSeconds),
     });
   }

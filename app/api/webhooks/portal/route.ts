@@ -11,6 +11,10 @@ export const POST = route({ roles: 'public', csrf: false, body: 'stream' }, asyn
   const raw = await req.text();
   try {
     const received = await receiveWebhook(db, secret, req.headers, raw);
+    if (received.duplicate) {
+      log.info('webhook duplicate acknowledged', { webhook_id: received.id, type: received.type });
+      return { body: { received: true, id: received.id, duplicate: true } };
+    }
     log.info('webhook received', { webhook_id: received.id, type: received.type });
     return { body: { received: true, id: received.id } };
   } catch (err) {

@@ -1,0 +1,46 @@
+/* No 'server-only' import: proxy.ts uses this (see request-target.ts). */
+
+/** A fresh, unguessable nonce for one page's scripts (128 random bits, base64). */
+export function newNonce(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return btoa(String.fromCharCode(...bytes));
+}
+
+/**
+ * The Content-Security-Policy of a page. Scripts run only with this response's nonce (Next.js puts it on its
+ * own scripts, read from this header on the request) and what those load ('strict-dynamic'); no inline
+ * script without it, no eval outside development. Inline styles stay allowed: a tag's colour swatch is a
+ * style attribute, and Next.js's built-in not-found page renders a style element without a nonce. Nothing
+ * may frame the app.
+ */
+export function pageCsp(nonce: string, options: { dev: boolean; https: boolean }): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${options.dev ? " 'unsafe-eval'" : ''}`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' blob: data:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+    ...(options.https ? ['upgrade-insecure-requests'] : []),
+  ].join('; ');
+}
+
+/** JSON routes and other non-pages: nothing in them is ever rendered as a document. */
+export const API_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
+/** The headers every reply carries besides its CSP. HSTS only when the app is reached over https. */
+export function securityHeaders(options: { https: boolean }): Record<string, string> {
+  return {
+    'X-Frame-Options': 'DENY',
+    'X-Content-Type-Options': 'nosniff',
+    // Invitation links carry their token in the path: no other site ever sees one as a Referer.
+    'Referrer-Policy': 'same-origin',
+    'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
+    'Cross-Origin-Opener-Policy': 'same-origin',
+    ...(options.https ? { 'Strict-Transport-Security': 'max-age=31536000; includeSubDomains' } : {}),
+  };
+}
