@@ -33,6 +33,7 @@ export default async function BusinessesPage({ searchParams }: PageProps) {
     <section aria-labelledby="businesses-title" className="ws-page">
       <div className="biz-list-head">
         <h1 id="businesses-title">Businesses</h1>
+        <Link href="/businesses/board">Pipeline board</Link>
         <Link href="/businesses/new" className="biz-button-link">
           Create a business
         </Link>

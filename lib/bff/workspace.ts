@@ -137,3 +137,23 @@ export function ago(iso: string, now: Date): string {
     ms < 60 * MINUTE_MS ? [Math.floor(ms / MINUTE_MS), 'minute'] : ms < 48 * 60 * MINUTE_MS ? [Math.floor(ms / (60 * MINUTE_MS)), 'hour'] : [Math.floor(ms / (24 * 60 * MINUTE_MS)), 'day'];
   return `${n} ${unit}${n === 1 ? '' : 's'} ago`;
 }
+
+/** A card of the pipeline board: a business where the read model has it. */
+export interface BoardCardView {
+  id: string;
+  name: string | null;
+  stage_id: string;
+  progress_percent: number | null;
+  last_activity_at: string | null;
+}
+
+/** The pipeline board (`/businesses/board`): the pipeline's stages in order, each with its newest cards. */
+export interface BoardView {
+  pipeline: { id: string; name: string };
+  pipelines: { id: string; name: string }[];
+  stages: { id: string; name: string; closing: boolean; total: number }[];
+  cards: BoardCardView[];
+  /** Cards shown per stage at most (the busiest first by last activity); the rest are in the businesses table. */
+  per_stage: number;
+  freshness: Freshness;
+}

@@ -37,6 +37,8 @@ export type PortalRequestOptions<S extends z.ZodType> = Target & {
   timeoutMs?: number;
   /** The caller's cancellation (e.g. request.signal of the route handler). */
   signal?: AbortSignal;
+  /** Work nobody waits on (the workspace's reconciler and event refreshes): said in the log, so its calls are told apart from a person's. */
+  background?: boolean;
 };
 
 export interface PortalResponse<T> {
@@ -278,7 +280,7 @@ async function call<S extends z.ZodType>(
 
     if (result.ok) {
       const requestId = result.headers.get('request-id');
-      logPortalCall({ method, path: url.pathname, status: result.status, ms, requestId, attempt });
+      logPortalCall({ method, path: url.pathname, status: result.status, ms, requestId, attempt, background: options.background });
       const etag = etagOf(result.headers);
       if (result.notModified) return { notModified: true, data: undefined, etag, requestId, status: 304, headers: result.headers, attempts: attempt };
       return { data: result.data as z.output<S>, etag, requestId, status: result.status, headers: result.headers, attempts: attempt };
@@ -302,6 +304,7 @@ async function call<S extends z.ZodType>(
       ms,
       requestId: error.requestId,
       attempt,
+      background: options.background,
       code: String(error.code),
       ...(wait !== null ? { retryInMs: wait } : {}),
     });

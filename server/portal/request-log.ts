@@ -15,6 +15,8 @@ export interface PortalCallRecord {
   /** Set when another attempt follows. */
   retryInMs?: number;
   kind?: 'api' | 'transfer' | 'download';
+  /** Made by background work, not on behalf of a request. */
+  background?: boolean;
 }
 
 /** One line per attempt. Never headers, never bodies. */
@@ -28,6 +30,7 @@ export function logPortalCall(r: PortalCallRecord): void {
     ms: Math.round(r.ms),
     request_id: r.requestId,
     attempt: r.attempt,
+    ...(r.background ? { background: true } : {}),
     ...(r.code ? { code: r.code } : {}),
     ...(r.retryInMs !== undefined ? { retry_in_ms: Math.round(r.retryInMs) } : {}),
   });

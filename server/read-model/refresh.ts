@@ -19,7 +19,7 @@ export async function findBusinessOfApplication(db: Db, applicationId: string, c
   const known = await businessOfApplication(db, applicationId);
   if (known) return known;
   try {
-    const res = await portalRequest({ path: routes.application(applicationId), schema: ApplicationEnvelope });
+    const res = await portalRequest({ path: routes.application(applicationId), schema: ApplicationEnvelope, background: true });
     counter.calls += res.attempts;
     return res.data.application.business.id;
   } catch {
@@ -40,7 +40,7 @@ export interface RefreshTarget {
 
 async function refreshDeal(db: Db, deal: { id: string; businessId: string | null }, counter: CallCounter) {
   try {
-    const res = await portalRequest({ path: routes.deal(deal.id), schema: Deal });
+    const res = await portalRequest({ path: routes.deal(deal.id), schema: Deal, background: true });
     counter.calls += res.attempts;
     await saveDeal(db, dealFacts(res.data, deal.businessId), new Date());
   } catch (e) {

@@ -37,7 +37,7 @@ async function get<S extends z.ZodType>(
 ): Promise<z.output<S>> {
   for (let round = 1; ; round++) {
     try {
-      const res = await portalRequest({ ...target, schema, query });
+      const res = await portalRequest({ ...target, schema, query, background: true });
       counter.calls += res.attempts;
       return res.data;
     } catch (e) {

@@ -65,13 +65,16 @@ interface Call {
   status: number | null;
 }
 
-/** The upstream API calls the BFF logged for one application (its id is in every path below it). */
+/**
+ * The upstream API calls the BFF logged for one application (its id is in every path below it) on behalf of
+ * requests: the workspace's own refreshes after webhooks are logged as background work and left out.
+ */
 function upstreamCalls(appId: string): Call[] {
   return readFileSync(bffStack().logFile, 'utf8')
     .split('\n')
     .filter((l) => l.includes('"msg":"portal request"') && l.includes(`/${appId}/`))
-    .map((l) => JSON.parse(l) as Call & { kind: string })
-    .filter((c) => c.kind === 'api')
+    .map((l) => JSON.parse(l) as Call & { kind: string; background?: boolean })
+    .filter((c) => c.kind === 'api' && !c.background)
     .map(({ method, path, status }) => ({ method, path, status }));
 }
 

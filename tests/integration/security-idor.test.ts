@@ -77,6 +77,8 @@ const GRANTS: Record<string, readonly Grantee[]> = {
   [`POST ${APP}/autofill/suggestions/[suggestionId]/accept`]: ['reviewer'],
   [`POST ${APP}/autofill/suggestions/[suggestionId]/dismiss`]: ['reviewer'],
   'GET /api/events': ['reviewer', 'client'],
+  // The reviewer's home: applications with suggestions waiting (DESIGN.md §7).
+  'GET /api/workspace/review-inbox': ['reviewer'],
   // Funding projects (DESIGN.md §6): reviewers read them, their criteria, runs and matches.
   'GET /api/projects': ['reviewer'],
   'GET /api/projects/[projectId]': ['reviewer'],
