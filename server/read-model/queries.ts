@@ -79,7 +79,8 @@ export async function readFreshness(db: Db, now: Date = new Date()): Promise<Fre
     'SELECT pass_id, last_completed_at, last_event_at, last_error, updated_at FROM workspace_sync WHERE name = $1',
     ['reconcile'],
   );
-  const elsewhere = !!row?.pass_id && now.getTime() - row.updated_at.getTime() < STALLED_PASS_MS;
+  // A pass keeps its id when it stops (to resume), with last_error set; a running one has none and writes often.
+  const elsewhere = !!row?.pass_id && !row.last_error && now.getTime() - row.updated_at.getTime() < STALLED_PASS_MS;
   return {
     reconciled_at: iso(row?.last_completed_at ?? null),
     last_event_at: iso(row?.last_event_at ?? null),
@@ -100,6 +101,37 @@ const SORT_SQL: Record<BusinessSort, string> = {
 
 /** `%`, `_` and `\` match themselves in a search. */
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+interface FilterChoices {
+  stages: Array<{ id: string; name: string }>;
+  statuses: Array<{ key: string; label: string }>;
+}
+
+// The filters' choices (stages and statuses present) need a pass over every row; they change seldom, so each
+// process keeps them a few seconds rather than grouping 10,000 rows on every page of the table.
+const CHOICES_TTL_MS = 10_000;
+const choicesCache = new WeakMap<Db, { at: number; value: Promise<FilterChoices> }>();
+
+function filterChoices(db: Db): Promise<FilterChoices> {
+  const cached = choicesCache.get(db);
+  if (cached && Date.now() - cached.at < CHOICES_TTL_MS) return cached.value;
+  const value = Promise.all([
+    db.query<{ id: string; name: string }>(
+      `SELECT stage_id AS id, min(stage_name) AS name FROM workspace_businesses WHERE stage_id IS NOT NULL GROUP BY stage_id ORDER BY 2`,
+    ),
+    db.query<{ key: string; label: string | null }>(
+      `SELECT application_status AS key, min(application_status_label) AS label FROM workspace_businesses
+        WHERE application_status IS NOT NULL GROUP BY application_status ORDER BY 2`,
+    ),
+  ]).then(([stages, statuses]) => ({ stages, statuses: statuses.map((x) => ({ key: x.key, label: x.label ?? x.key })) }));
+  choicesCache.set(db, { at: Date.now(), value });
+  // An empty model (before the first pass) is not kept: the first rows must show their stages at once.
+  value.then(
+    (v) => v.stages.length === 0 && choicesCache.delete(db),
+    () => choicesCache.delete(db),
+  );
+  return value;
+}
 
 /** The businesses table: searched, filtered, sorted and paged in the database. */
 export async function listWorkspaceBusinesses(db: Db, q: WorkspaceBusinessesQuery, now: Date = new Date()): Promise<WorkspaceBusinessPage> {
@@ -125,30 +157,28 @@ export async function listWorkspaceBusinesses(db: Db, q: WorkspaceBusinessesQuer
   const order = `${SORT_SQL[sort]} ${dir === 'asc' ? 'ASC' : 'DESC'} NULLS LAST, id ${dir === 'asc' ? 'ASC' : 'DESC'}`;
 
   const filterParams = [...params];
-  const rows = await db.query<BusinessRow>(
-    `SELECT ${BUSINESS_COLUMNS} FROM workspace_businesses ${whereSql} ORDER BY ${order} LIMIT ${bind(pageSize)} OFFSET ${bind((page - 1) * pageSize)}`,
+  // The page and the number of matching rows in one statement (the count is taken before LIMIT).
+  const rows = await db.query<BusinessRow & { total_count: number }>(
+    `SELECT ${BUSINESS_COLUMNS}, count(*) OVER ()::int AS total_count FROM workspace_businesses ${whereSql}
+      ORDER BY ${order} LIMIT ${bind(pageSize)} OFFSET ${bind((page - 1) * pageSize)}`,
     params,
   );
-  const [count, stages, statuses, freshness] = await Promise.all([
-    db.one<{ n: number }>(`SELECT count(*)::int AS n FROM workspace_businesses ${whereSql}`, filterParams),
-    db.query<{ id: string; name: string }>(
-      `SELECT stage_id AS id, min(stage_name) AS name FROM workspace_businesses WHERE stage_id IS NOT NULL GROUP BY stage_id ORDER BY 2`,
-    ),
-    db.query<{ key: string; label: string }>(
-      `SELECT application_status AS key, min(application_status_label) AS label FROM workspace_businesses
-        WHERE application_status IS NOT NULL GROUP BY application_status ORDER BY 2`,
-    ),
+  const [total, facets, freshness] = await Promise.all([
+    // Past the last page there is no row to carry the count.
+    rows[0] ? rows[0].total_count : db.one<{ n: number }>(`SELECT count(*)::int AS n FROM workspace_businesses ${whereSql}`, filterParams).then((r) => r?.n ?? 0),
+    filterChoices(db),
     readFreshness(db, now),
   ]);
+  const { stages, statuses } = facets;
   return {
     items: rows.map((r) => businessView(r, now)),
-    total: count?.n ?? 0,
+    total,
     page,
     page_size: pageSize,
     sort,
     dir,
     stages,
-    statuses: statuses.map((s) => ({ key: s.key, label: s.label ?? s.key })),
+    statuses,
     freshness,
   };
 }

@@ -63,9 +63,11 @@ async function runPass(db: Db, concurrency: number): Promise<ReconcileResult> {
   const resumed = !!(sync?.pass_id && sync.cursor && sync.pass_started_at);
   const pass = resumed ? sync!.pass_id! : newId('pass');
   const passStartedAt = resumed ? sync!.pass_started_at! : new Date(started);
-  if (!resumed) {
+  // A pass that stopped keeps its id and cursor but has last_error set: clearing it says this one is running.
+  if (resumed) await db.query('UPDATE workspace_sync SET last_error = NULL, updated_at = $2 WHERE name = $1', ['reconcile', new Date()]);
+  else {
     await db.query(
-      `UPDATE workspace_sync SET pass_id = $2, pass_started_at = $3, cursor = NULL, businesses_done = 0, upstream_calls = 0, updated_at = $3
+      `UPDATE workspace_sync SET pass_id = $2, pass_started_at = $3, cursor = NULL, businesses_done = 0, upstream_calls = 0, last_error = NULL, updated_at = $3
         WHERE name = $1`,
       ['reconcile', pass, passStartedAt],
     );

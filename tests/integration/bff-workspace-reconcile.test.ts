@@ -208,6 +208,47 @@ describe('the workspace reconciler', () => {
     expect(afterReset.map((r) => r.id)).not.toContain(createdId);
   });
 
+  it('resumes a stopped pass after the last page it finished, and waits out a 429 Retry-After', async () => {
+    const staff = await staffOn(a);
+    await control('POST', 'businesses', { generate: 150, seed: 3 });
+    const firstPage = (await portal.read(BusinessPage, 'businesses/?page_size=100')).data;
+    const secondPage = (await portal.read(BusinessPage, `businesses/?page_size=100&cursor=${encodeURIComponent(firstPage.next_cursor!)}`)).data;
+    const broken = secondPage.items[0]!.id;
+    // One business of the second page cannot be read: the pass stops there, its cursor kept.
+    await control('PUT', 'faults', { rate_5xx: 1, paths: [`businesses/${broken}/status/`] });
+    try {
+      expect((await staff.post('/api/workspace/reconcile', { body: {} })).status).toBe(202);
+      await until(
+        async () => (await staff.get<LastPass & { freshness: { last_error: string | null } }>('/api/workspace/reconcile')).body.freshness,
+        (f) => !f.reconciling && !!f.last_error,
+        'the pass to stop',
+      );
+    } finally {
+      await control('DELETE', 'faults');
+    }
+    const stopped = await db.one<{ pass_id: string | null; cursor: string | null; businesses_done: number }>(
+      `SELECT pass_id, cursor, businesses_done FROM workspace_sync WHERE name = 'reconcile'`,
+    );
+    expect(stopped).toMatchObject({ pass_id: expect.any(String), cursor: expect.any(String), businesses_done: 100 });
+    const readBefore = await db.one<{ refreshed_at: Date }>('SELECT refreshed_at FROM workspace_businesses WHERE id = $1', [firstPage.items[0]!.id]);
+
+    // The next pass picks up at the second page (the first page's rows are not read again), through a 429.
+    await control('PUT', 'faults', { rate_429: 1, retry_after_seconds: 1, paths: [`businesses/${broken}/people/`] });
+    const lifted = setTimeout(() => void control('DELETE', 'faults'), 4_000);
+    try {
+      await reconcileOn(staff);
+    } finally {
+      clearTimeout(lifted);
+      await control('DELETE', 'faults');
+    }
+    const log = readFileSync(logs.a, 'utf8').split('\n').filter((l) => l.includes('read model reconcile finished')).at(-1)!;
+    expect(JSON.parse(log)).toMatchObject({ resumed: true, pass: stopped!.pass_id });
+    const readAfter = await db.one<{ refreshed_at: Date }>('SELECT refreshed_at FROM workspace_businesses WHERE id = $1', [firstPage.items[0]!.id]);
+    expect(readAfter!.refreshed_at).toEqual(readBefore!.refreshed_at);
+    expect(await db.one('SELECT id FROM workspace_businesses WHERE id = $1', [broken])).not.toBeNull();
+    expect((await allRows(staff)).length).toBe((await portalTruth()).size);
+  }, 120_000);
+
   it('lets one instance reconcile at a time on a shared PostgreSQL', async () => {
     const onA = await staffOn(a);
     const onB = await staffOn(b);
