@@ -10,19 +10,22 @@
 //   BENCH_SECONDS (10), BENCH_CONNECTIONS (16)   the load, the same for every scenario
 //   TEST_DATABASE_URL                            PostgreSQL server to use (a schema of its own) instead of a throwaway cluster
 //   BENCH_DATABASES (embedded,postgres)          which databases to run
+//   BENCH_SLICES (5)                             turns per scenario, taken in rotation with its peers (load drift cancels out)
 //   BENCH_BFF_LOG_LEVEL (info)                   the BFF's LOG_LEVEL (info: one line per upstream call, as in production)
 //   BENCH_CPU_PROF=<dir>                         writes a V8 CPU profile of the Next server there (lib/cpu-profile-preload.cjs)
 import { join } from 'node:path';
 import { buildIfStale } from '@/server/launcher/build';
 import { DEMO_KEYS } from '@/server/sandbox/keys';
 import { findPostgresBinDir, startPostgresCluster, type PostgresCluster } from '../support/postgres-cluster';
-import { printResults, runLoad, warmUp, type LoadResult, type LoadSpec } from './lib/load';
+import { printResults, runInterleaved, warmUp, type LoadResult, type LoadSpec } from './lib/load';
 import { bffWriteLoad, floorWriteLoad, prepareWriteTargets, readLoad, writeLoad } from './lib/scenarios';
 import { spawnSandbox } from './lib/spawn-sandbox';
 import { startBff, type BenchBff } from './lib/start-bff';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 16);
+/** Turns each scenario's time is cut into, taken in rotation with its peers (BENCH_SLICES). */
+const slices = Number(process.env.BENCH_SLICES ?? 5);
 const databases = (process.env.BENCH_DATABASES ?? 'embedded,postgres').split(',') as Array<'embedded' | 'postgres'>;
 const apiKey = DEMO_KEYS.find((k) => k.id === 'key_demofull')!.token;
 const READ_APP = 'ciappl_meridian';
@@ -30,11 +33,6 @@ const READ_APP = 'ciappl_meridian';
 /** The issue's targets: at least 0.7x the floor's req/s under load, at most 1.0 ms added p50 unloaded. */
 const TARGET_FLOOR_RATIO = 0.7;
 const TARGET_ADDED_P50_MS = 1.0;
-
-async function measure(spec: LoadSpec): Promise<LoadResult> {
-  await warmUp(spec);
-  return runLoad(spec);
-}
 
 interface Trio {
   direct: LoadResult;
@@ -48,22 +46,29 @@ interface Pass {
 
 const readPath = (origin: string) => `${origin}/api/applications/${READ_APP}/answers?page_size=100`;
 
+/** Direct, floor and BFF of one operation, warmed up, then measured interleaved (runInterleaved). */
+async function trio(specs: [LoadSpec, LoadSpec, LoadSpec]): Promise<Trio> {
+  for (const spec of specs) await warmUp(spec);
+  const [direct, floor, bff] = await runInterleaved(specs, slices);
+  return { direct: direct!, floor: floor!, bff: bff! };
+}
+
 /** The six scenarios at one concurrency; each write scenario gets its own fresh applications. */
 async function pass(sandboxBaseUrl: string, bff: BenchBff, conns: number): Promise<Pass> {
   const auth = { Authorization: `Bearer ${apiKey}` };
   const tag = `${conns} conn`;
   const cookie = { Cookie: bff.cookie };
-  const read: Trio = {
-    direct: await measure(readLoad(`direct: GET answers (${tag})`, `${sandboxBaseUrl}client-intake-applications/${READ_APP}/answers/?page_size=100`, auth, conns, seconds)),
-    floor: await measure(readLoad(`floor: GET (${tag})`, `${bff.url}/bench/floor`, cookie, conns, seconds)),
-    bff: await measure(readLoad(`BFF: GET answers (${tag})`, readPath(bff.url), cookie, conns, seconds)),
-  };
+  const read = await trio([
+    readLoad(`direct: GET answers (${tag})`, `${sandboxBaseUrl}client-intake-applications/${READ_APP}/answers/?page_size=100`, auth, conns, seconds),
+    readLoad(`floor: GET (${tag})`, `${bff.url}/bench/floor`, cookie, conns, seconds),
+    readLoad(`BFF: GET answers (${tag})`, readPath(bff.url), cookie, conns, seconds),
+  ]);
   const targets = () => prepareWriteTargets(sandboxBaseUrl, apiKey, conns);
-  const write: Trio = {
-    direct: await measure(writeLoad(`direct: PATCH answers (${tag})`, await targets(), auth, seconds)),
-    floor: await measure(floorWriteLoad(`floor: PATCH (${tag})`, await targets(), bff.url, bff.cookie, seconds)),
-    bff: await measure(bffWriteLoad(`BFF: PATCH answers (${tag})`, await targets(), bff.url, bff.cookie, seconds)),
-  };
+  const write = await trio([
+    writeLoad(`direct: PATCH answers (${tag})`, await targets(), auth, seconds),
+    floorWriteLoad(`floor: PATCH (${tag})`, await targets(), bff.url, bff.cookie, seconds),
+    bffWriteLoad(`BFF: PATCH answers (${tag})`, await targets(), bff.url, bff.cookie, seconds),
+  ]);
   return { read, write };
 }
 
@@ -132,7 +137,8 @@ async function main() {
       postgresUrl = cluster.url;
     }
     console.log(`Sandbox at ${sandbox.baseUrl}; ${connections} connections, ${seconds} s per scenario`);
-    let postgresLoaded: Pass | null = null;
+    // The 1-instance PostgreSQL BFF stays up for the scaling run, measured interleaved with the 2-instance one.
+    let postgresOne: BenchBff | null = null;
     for (const database of databases) {
       const bff = await startBff({ portalBaseUrl: sandbox.baseUrl, portalApiKey: apiKey, postgresUrl: database === 'postgres' ? postgresUrl : null, env });
       try {
@@ -142,7 +148,6 @@ async function main() {
         // One connection: no queueing, so the added p50 is the BFF's own cost per request.
         const single = await pass(sandbox.baseUrl, bff, 1);
         failures += failuresIn(loaded) + failuresIn(single);
-        if (database === 'postgres') postgresLoaded = loaded;
         printResults(`${bff.database}: under load (${connections} connections; BFF compared with the floor)`, [...rowsOf(loaded.read), ...rowsOf(loaded.write)]);
         printResults(`${bff.database}: unloaded (1 connection)`, [...rowsOf(single.read), ...rowsOf(single.write)]);
         results[database] = { read: figures(loaded.read, single.read), write: figures(loaded.write, single.write) };
@@ -152,29 +157,34 @@ async function main() {
           met[`${database}.${op}.added_p50_1conn`] = f.p50_1conn_ms.added <= TARGET_ADDED_P50_MS;
         }
       } finally {
-        await bff.stop();
+        if (database === 'postgres') postgresOne = bff;
+        else await bff.stop();
       }
     }
 
-    if (postgresLoaded) {
-      // The same BFF with 2 instances behind its port: what the second core adds.
-      const two = await startBff({ portalBaseUrl: sandbox.baseUrl, portalApiKey: apiKey, postgresUrl, env, instances: 2 });
+    if (postgresOne) {
+      // The same BFF with 2 instances behind its port, side by side with the 1-instance one: what the second core adds.
+      const one = postgresOne;
       try {
-        const tag = `${connections} conn, 2 instances`;
-        const read = await measure(readLoad(`BFF: GET answers (${tag})`, readPath(two.url), { Cookie: two.cookie }, connections, seconds));
-        const targets = await prepareWriteTargets(sandbox.baseUrl, apiKey, connections);
-        const write = await measure(bffWriteLoad(`BFF: PATCH answers (${tag})`, targets, two.url, two.cookie, seconds));
-        failures += read.failures + write.failures;
-        printResults('PostgreSQL: 1 → 2 app instances', [
-          postgresLoaded.read.bff,
-          { ...read, baseline: postgresLoaded.read.bff },
-          postgresLoaded.write.bff,
-          { ...write, baseline: postgresLoaded.write.bff },
-        ]);
-        const s = (one: LoadResult, twoR: LoadResult) => ({ one: Math.round(one.rps), two: Math.round(twoR.rps), ratio: round(twoR.rps / one.rps) });
-        scaling = { read: s(postgresLoaded.read.bff, read), write: s(postgresLoaded.write.bff, write) };
+        const two = await startBff({ portalBaseUrl: sandbox.baseUrl, portalApiKey: apiKey, postgresUrl, env, instances: 2 });
+        try {
+          const tag = (n: number) => `${connections} conn, ${n} instance${n > 1 ? 's' : ''}`;
+          const reads = [one, two].map((b, i) => readLoad(`BFF: GET answers (${tag(i + 1)})`, readPath(b.url), { Cookie: b.cookie }, connections, seconds));
+          const writes = await Promise.all(
+            [one, two].map(async (b, i) => bffWriteLoad(`BFF: PATCH answers (${tag(i + 1)})`, await prepareWriteTargets(sandbox.baseUrl, apiKey, connections), b.url, b.cookie, seconds)),
+          );
+          for (const spec of [...reads, ...writes]) await warmUp(spec);
+          const [read1, read2] = await runInterleaved(reads, slices);
+          const [write1, write2] = await runInterleaved(writes, slices);
+          failures += [read1!, read2!, write1!, write2!].reduce((n, r) => n + r.failures, 0);
+          printResults('PostgreSQL: 1 → 2 app instances', [read1!, { ...read2!, baseline: read1! }, write1!, { ...write2!, baseline: write1! }]);
+          const s = (a: LoadResult, b: LoadResult) => ({ one: Math.round(a.rps), two: Math.round(b.rps), ratio: round(b.rps / a.rps) });
+          scaling = { read: s(read1!, read2!), write: s(write1!, write2!) };
+        } finally {
+          await two.stop();
+        }
       } finally {
-        await two.stop();
+        await one.stop();
       }
     }
 

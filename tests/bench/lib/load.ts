@@ -26,6 +26,8 @@ export interface LoadResult {
   p90: number;
   p99: number;
   failures: number;
+  /** The first few failures (status and the start of the body, or the error), to tell why. */
+  failureSamples: string[];
 }
 
 function send(agent: Agent, r: BenchRequest) {
@@ -44,15 +46,28 @@ function send(agent: Agent, r: BenchRequest) {
 const percentile = (sorted: Float64Array, p: number) =>
   sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
+/** What one run saw, before it is summarised (runs of one scenario can be added up). */
+interface RawRun {
+  latencies: number[];
+  seconds: number;
+  failures: number;
+  samples: string[];
+}
+
 /**
  * A closed-loop HTTP load generator: `connections` keep-alive workers each send their next request as
  * soon as the previous reply arrives, for `durationSeconds`. Latency is measured per request.
  */
-export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
+async function runRaw(spec: LoadSpec, durationSeconds = spec.durationSeconds): Promise<RawRun> {
   const agent = new Agent({ keepAlive: true, maxSockets: spec.connections });
   const latencies: number[] = [];
   let failures = 0;
-  const end = performance.now() + spec.durationSeconds * 1000;
+  const samples: string[] = [];
+  const failed = (what: string) => {
+    failures++;
+    if (samples.length < 3) samples.push(what);
+  };
+  const end = performance.now() + durationSeconds * 1000;
   const started = performance.now();
   await Promise.all(
     Array.from({ length: spec.connections }, async (_, worker) => {
@@ -62,26 +77,50 @@ export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
         try {
           const reply = await send(agent, r);
           latencies.push(performance.now() - t0);
-          if (reply.status < 200 || reply.status >= 300) failures++;
+          if (reply.status < 200 || reply.status >= 300) failed(`${r.method} ${reply.status} ${reply.body.slice(0, 200)}`);
           spec.onReply?.(worker, reply.status, reply.headers, reply.body);
-        } catch {
-          failures++;
+        } catch (e) {
+          failed(`${r.method} ${e instanceof Error ? e.message : String(e)}`);
         }
       }
     }),
   );
-  const elapsed = (performance.now() - started) / 1000;
+  const seconds = (performance.now() - started) / 1000;
   agent.destroy();
+  return { latencies, seconds, failures, samples };
+}
+
+function summarise(name: string, runs: RawRun[]): LoadResult {
+  const latencies = runs.flatMap((r) => r.latencies);
+  const seconds = runs.reduce((t, r) => t + r.seconds, 0);
   const sorted = Float64Array.from(latencies).sort();
   return {
-    name: spec.name,
+    name,
     requests: latencies.length,
-    rps: latencies.length / elapsed,
+    rps: latencies.length / seconds,
     p50: percentile(sorted, 50),
     p90: percentile(sorted, 90),
     p99: percentile(sorted, 99),
-    failures,
+    failures: runs.reduce((n, r) => n + r.failures, 0),
+    failureSamples: runs.flatMap((r) => r.samples).slice(0, 3),
   };
+}
+
+export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
+  return summarise(spec.name, [await runRaw(spec)]);
+}
+
+/**
+ * Several scenarios side by side on a machine whose load drifts: each runs its durationSeconds in `slices`
+ * turns, taken in rotation, so every scenario sees the same mix of quiet and busy moments and their ratios
+ * stay meaningful when the absolute figures do not.
+ */
+export async function runInterleaved(specs: LoadSpec[], slices: number): Promise<LoadResult[]> {
+  const runs: RawRun[][] = specs.map(() => []);
+  for (let i = 0; i < slices; i++) {
+    for (const [k, spec] of specs.entries()) runs[k]!.push(await runRaw(spec, spec.durationSeconds / slices));
+  }
+  return specs.map((spec, k) => summarise(spec.name, runs[k]!));
 }
 
 /** A short run first, so JIT warm-up and connection set-up do not count. */
@@ -100,5 +139,6 @@ export function printResults(title: string, rows: Array<LoadResult & { baseline?
     console.log(
       [r.name.padEnd(36), r.rps.toFixed(0).padStart(8), r.p50.toFixed(2).padStart(8), r.p90.toFixed(2).padStart(8), r.p99.toFixed(2).padStart(8), String(r.failures).padStart(7), ratio].join(' '),
     );
+    for (const f of r.failureSamples) console.log(`    failed: ${f}`);
   }
 }
