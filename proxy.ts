@@ -22,7 +22,8 @@ function refuse(request: NextRequest, bad: MalformedTarget, headers: Record<stri
   const { pathname } = request.nextUrl;
   // The raw path as sent (still percent-encoded, so no control character reaches the log), never headers.
   log.warn('malformed request refused', { method: request.method, path: rawPath(request).slice(0, 200), parameter: bad.parameter });
-  if (isApi(pathname)) {
+  // JSON for the API and for any client that does not ask for a page (a browser's navigation always does).
+  if (isApi(pathname) || !(request.headers.get('accept') ?? '').includes('text/html')) {
     const body = { error: { code: 'invalid_request', message: bad.message, request_id: null, details: [{ code: 'malformed_encoding', message: bad.message, parameter: bad.parameter }] } };
     return NextResponse.json(body, { status: 400, headers: { ...headers, 'Content-Security-Policy': API_CSP, 'Cache-Control': 'private, no-store' } });
   }

@@ -28,6 +28,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
             {session?.role === 'staff' && (
               <nav aria-label="Main" className="main-nav">
                 <Link href="/businesses">Businesses</Link>
+                <Link href="/businesses/board">Board</Link>
                 <Link href="/deals">Deals</Link>
               </nav>
             )}

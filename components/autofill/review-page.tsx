@@ -13,6 +13,8 @@ import './autofill.css';
 
 interface Props {
   applicationId: string;
+  /** The business the application is for; its page is linked for staff only (reviewers cannot open it). */
+  business: { id: string; name: string; linked: boolean } | null;
   /** The run named in the address (?run=), if any. */
   requestedRunId: string | null;
 }
@@ -25,7 +27,7 @@ const STATUSES = ['pending', 'accepted', 'dismissed', 'stale', 'failed'] as cons
  * concerns, and keyboard shortcuts to move through the queue. An accepted answer is in the form at once
  * (the form reads a fresh snapshot when it opens).
  */
-export function ReviewPage({ applicationId, requestedRunId }: Props) {
+export function ReviewPage({ applicationId, business, requestedRunId }: Props) {
   const router = useRouter();
   const q = useReviewQueue(applicationId, requestedRunId);
   const { runs, suggestions, snapshot, runId, ordered, locked } = q;
@@ -58,7 +60,13 @@ export function ReviewPage({ applicationId, requestedRunId }: Props) {
   return (
     <div className="autofill-page">
       <h1>Review Autofill suggestions</h1>
+      {business && (
+        <p className="autofill-for">
+          For {business.linked ? <Link href={`/businesses/${encodeURIComponent(business.id)}`}>{business.name}</Link> : <strong>{business.name}</strong>}
+        </p>
+      )}
       <nav aria-label="Application" className="autofill-links">
+        <Link href="/">← Review inbox</Link>
         <Link href={`/applications/${applicationId}`}>Application form</Link>
         <Link href={`/applications/${applicationId}/autofill`}>Autofill preparation</Link>
         <button type="button" className="link-button" onClick={() => helpRef.current?.open()} aria-keyshortcuts="?">

@@ -3,7 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { businessDealsQuery } from '@/lib/queries/deals';
-import { DealsTable } from '../deals/deals-table';
+import { dealRowOf, DealsTable } from '../deals/deals-table';
 import { LoadState } from '../ui/load-state';
 
 /** The business's deals, newest first, with the way to all of them and to a new one. */
@@ -17,7 +17,7 @@ export function BusinessDeals({ businessId, businessName }: { businessId: string
       {deals.data && deals.data.items.length === 0 && <p>No deals yet.</p>}
       {deals.data && deals.data.items.length > 0 && (
         <DealsTable
-          deals={deals.data.items.map((d) => ({ ...d, business: { id: businessId, name: businessName } }))}
+          deals={deals.data.items.map((d) => dealRowOf(d, { id: businessId, name: businessName }))}
           showBusiness={false}
           caption={`Deals of ${businessName}, newest first`}
         />

@@ -1,17 +1,26 @@
 import Link from 'next/link';
-import type { DealSummaryView } from '@/lib/bff/deals';
+import type { DealRowView, DealSummaryView } from '@/lib/bff/deals';
 import { TableHead } from '../ui/table-head';
 import { dealHref, recipientLabel, statusLabel } from './deal-labels';
 
-/** A deal with the business it was made for, where that is known (the Portal's deal does not name it). */
-export type DealRow = DealSummaryView & { business?: { id: string; name: string | null } | null };
-
 interface Props {
-  deals: readonly DealRow[];
+  deals: readonly DealRowView[];
   /** Whether to show each deal's business (not on a business's own page). */
   showBusiness: boolean;
   caption: string;
 }
+
+/** A Portal deal as a row, with the business it is known to belong to. */
+export const dealRowOf = (d: DealSummaryView, business: DealRowView['business']): DealRowView => ({
+  id: d.id,
+  name: d.name,
+  is_sample: d.is_sample,
+  for: recipientLabel(d.recipient),
+  stage: d.workflow.stage.name,
+  status: d.status,
+  created_at: d.created_at,
+  business,
+});
 
 const dateOf = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
 
@@ -34,15 +43,17 @@ export function DealsTable({ deals, showBusiness, caption }: Props) {
             </td>
             {showBusiness && (
               <td data-label="Business">
-                {d.business ? <Link href={`/businesses/${encodeURIComponent(d.business.id)}`}>{d.business.name ?? d.business.id}</Link> : <span className="muted">Not known yet</span>}
+                {d.business ? (
+                  <Link href={`/businesses/${encodeURIComponent(d.business.id)}`}>{d.business.name ?? d.business.id}</Link>
+                ) : (
+                  <span className="muted">Not known yet</span>
+                )}
               </td>
             )}
-            <td data-label="For">{recipientLabel(d.recipient)}</td>
-            <td data-label="Stage">{d.workflow.stage.name}</td>
+            <td data-label="For">{d.for}</td>
+            <td data-label="Stage">{d.stage ?? '—'}</td>
             <td data-label="Status">{statusLabel(d.status)}</td>
-            <td data-label="Created">
-              <time dateTime={d.created_at}>{dateOf(d.created_at)}</time>
-            </td>
+            <td data-label="Created">{d.created_at ? <time dateTime={d.created_at}>{dateOf(d.created_at)}</time> : '—'}</td>
           </tr>
         ))}
       </tbody>

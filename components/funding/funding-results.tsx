@@ -1,6 +1,6 @@
 'use client';
 
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { useId, useState } from 'react';
 import type { MatchView, ProjectView } from '@/lib/bff/projects';
@@ -26,7 +26,7 @@ export const MAX_COMPARED = 3;
 export function FundingResults({ project }: { project: ProjectView }) {
   const router = useRouter();
   const [filters, setFilters] = useState<MatchFilters>({ fit: null, product_kind: null });
-  const matches = useQuery(matchesQuery(project.id, filters));
+  const matches = useInfiniteQuery(matchesQuery(project.id, filters));
   const decide = useDecideMatch(project.id);
   const recalc = useStartMatchRun(project.id);
   const createDeal = useCreateDeal();
@@ -34,7 +34,7 @@ export function FundingResults({ project }: { project: ProjectView }) {
   const [notice, setNotice] = useState<NoticeState>(null);
   const fitId = useId();
   const kindId = useId();
-  const items = matches.data ?? [];
+  const items = matches.data?.pages.flatMap((p) => p.items) ?? [];
   const stale = items.some((m) => m.stale);
   const filtered = filters.fit !== null || filters.product_kind !== null;
 
@@ -141,6 +141,13 @@ export function FundingResults({ project }: { project: ProjectView }) {
             />
           ))}
         </ol>
+      )}
+      {matches.hasNextPage && (
+        <div className="actions">
+          <button type="button" className="secondary" onClick={() => void matches.fetchNextPage()} disabled={matches.isFetchingNextPage}>
+            {matches.isFetchingNextPage ? 'Loading…' : 'Show more funders'}
+          </button>
+        </div>
       )}
     </section>
   );

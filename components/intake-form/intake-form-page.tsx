@@ -19,11 +19,11 @@ interface Props {
   deviceKey: string;
   initialSection: string | null;
   /** The invited client's application: each section they open is remembered, so their next visit reopens it. */
-  placeOf: string | null;
+  placeOf?: string | null;
 }
 
 /** Reads the form's snapshot (already in the cache when the server rendered the page) and shows the form. */
-export function IntakeFormPage({ apiBase, snapshotJson, canWrite, deviceKey, initialSection, placeOf }: Props) {
+export function IntakeFormPage({ apiBase, snapshotJson, canWrite, deviceKey, initialSection, placeOf = null }: Props) {
   const queryClient = useQueryClient();
   // Parsed once per page render and put in the cache, so a later visit in this tab starts from it too.
   const [initial] = useState(() => {

@@ -48,6 +48,12 @@ export function SubmitPanel({ onSubmitted }: { onSubmitted(app: ApplicationView)
         show(s.conflicts.map((c) => ({ name: c.name, label: labelOfName(runtime.model, c.name), message: 'Choose which answer to keep' })));
         return;
       }
+      // Answers held back (not valid, or refused by the Portal) will not be sent as they are: say which and why.
+      const held = runtime.heldAnswers();
+      if (held.length > 0) {
+        show(held.map((h) => ({ name: h.name, label: labelOfName(runtime.model, h.name), message: h.reason })));
+        return;
+      }
       if (!s.online || Object.keys(s.pending).length > 0 || s.inFlight) {
         setFailure('Some answers are not saved yet. Submit again once the status says “All changes saved”.');
         return;

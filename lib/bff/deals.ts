@@ -35,6 +35,20 @@ export type DealSummaryView = z.infer<typeof DealSummaryView>;
 export const DealListView = pageOf(DealSummaryView);
 export type DealListView = z.infer<typeof DealListView>;
 
+/** A deal as a row of a deals table, from the Portal's deal or the read model's copy (components get this). */
+export interface DealRowView {
+  id: string;
+  name: string;
+  is_sample: boolean;
+  /** Who the deal is for: a recipient's name, or "Portal" for the Portal's own deal. */
+  for: string;
+  stage: string | null;
+  status: string | null;
+  created_at: string | null;
+  /** The business it was made for, where known (the Portal's deal does not name it). */
+  business: { id: string; name: string | null } | null;
+}
+
 /** Newest first (the Portal lists deals oldest first); ties keep their order. */
 export const newestDealsFirst = <T extends { created_at: string }>(deals: readonly T[]): T[] =>
   [...deals].sort((a, b) => Date.parse(b.created_at) - Date.parse(a.created_at));

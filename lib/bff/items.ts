@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AnswerItem, LIMITS, RepeatableItemCreateBody, RepeatableItemId, RepeatableItemUpdateBody } from '@/lib/portal';
+import { AnswerItem, ItemAnswerWrite, LIMITS, RepeatableItemCreateBody, RepeatableItemId, RepeatableItemUpdateBody } from '@/lib/portal';
 import { answerSetReply } from './applications';
 
 /**
@@ -30,11 +30,11 @@ export type ItemsQuery = z.infer<typeof ItemsQuery>;
 export const ItemsPageView = answerSetReply({ items: z.array(RepeatableItemView), next_cursor: z.string().nullable() });
 export type ItemsPageView = z.infer<typeof ItemsPageView>;
 
-/** The block key comes from the path, so the browser leaves it out. */
-export const ItemCreateBody = RepeatableItemCreateBody.omit({ block_key: true });
+/** The block key comes from the path, so the browser leaves it out (of the item and of its answers). */
+export const ItemCreateBody = RepeatableItemCreateBody.omit({ block_key: true }).extend({ answers: z.array(ItemAnswerWrite).max(1_000).optional() });
 export type ItemCreateBody = z.infer<typeof ItemCreateBody>;
 
-export const ItemUpdateBody = RepeatableItemUpdateBody;
+export const ItemUpdateBody = RepeatableItemUpdateBody.extend({ answers: z.array(ItemAnswerWrite).min(1).max(1_000) });
 export type ItemUpdateBody = z.infer<typeof ItemUpdateBody>;
 
 /** Create and update replies: the item and the answer set's new revision and ETag. */

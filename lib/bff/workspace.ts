@@ -119,3 +119,41 @@ export type ReviewInboxView = z.infer<typeof ReviewInboxView>;
 /** Reply of "Refresh now": a pass was asked for (this instance runs it, or another already does). */
 export const ReconcileRequestedView = z.object({ freshness: Freshness });
 export type ReconcileRequestedView = z.infer<typeof ReconcileRequestedView>;
+
+/** `GET /api/workspace/reconcile`: freshness and what the last complete pass cost. */
+export const ReconcileStatusView = z.object({
+  freshness: Freshness,
+  last_pass: z.object({ completed_at: z.string().nullable(), duration_ms: z.number().nullable(), upstream_calls: z.number().nullable() }),
+});
+export type ReconcileStatusView = z.infer<typeof ReconcileStatusView>;
+
+const MINUTE_MS = 60_000;
+
+/** "just now", "5 minutes ago", "3 hours ago", "2 days ago": how long ago an ISO time was, from `now`. */
+export function ago(iso: string, now: Date): string {
+  const ms = Math.max(0, now.getTime() - Date.parse(iso));
+  if (ms < MINUTE_MS) return 'just now';
+  const [n, unit] =
+    ms < 60 * MINUTE_MS ? [Math.floor(ms / MINUTE_MS), 'minute'] : ms < 48 * 60 * MINUTE_MS ? [Math.floor(ms / (60 * MINUTE_MS)), 'hour'] : [Math.floor(ms / (24 * 60 * MINUTE_MS)), 'day'];
+  return `${n} ${unit}${n === 1 ? '' : 's'} ago`;
+}
+
+/** A card of the pipeline board: a business where the read model has it. */
+export interface BoardCardView {
+  id: string;
+  name: string | null;
+  stage_id: string;
+  progress_percent: number | null;
+  last_activity_at: string | null;
+}
+
+/** The pipeline board (`/businesses/board`): the pipeline's stages in order, each with its newest cards. */
+export interface BoardView {
+  pipeline: { id: string; name: string };
+  pipelines: { id: string; name: string }[];
+  stages: { id: string; name: string; closing: boolean; total: number }[];
+  cards: BoardCardView[];
+  /** Cards shown per stage at most (the busiest first by last activity); the rest are in the businesses table. */
+  per_stage: number;
+  freshness: Freshness;
+}

@@ -389,10 +389,22 @@ export class FormRuntime {
 
   // ---- autosave -------------------------------------------------------------------------------
 
+  /**
+   * Something is in flight or waits to be sent. Held answers (refused, or not valid) wait for the person, not
+   * for the network: counting them would keep submit waiting for a save that never comes.
+   */
+  private hasWork(s: AutosaveState): boolean {
+    if (s.inFlight !== null) return true;
+    for (const [name, value] of Object.entries(s.pending)) {
+      if (!Object.hasOwn(s.rejected, name) && this.canSend(name, value)) return true;
+    }
+    return false;
+  }
+
   /** Resolves once nothing is waiting to be sent or in flight (conflicts and refusals aside). */
   whenSettled(): Promise<void> {
     const s = this.autosave;
-    if (!hasWork(s) || !s.online) return Promise.resolve();
+    if (!this.hasWork(s) || !s.online) return Promise.resolve();
     this.setAutosave({ ...s, sendNow: true });
     return new Promise((resolve) => this.idleWaiters.push(resolve));
   }
@@ -423,7 +435,7 @@ export class FormRuntime {
 
   private settleWaiters() {
     const s = this.autosave;
-    if (hasWork(s) && s.online && s.lastError === null) return;
+    if (this.hasWork(s) && s.online && s.lastError === null) return;
     const waiters = this.idleWaiters;
     this.idleWaiters = [];
     for (const w of waiters) w();
@@ -528,10 +540,6 @@ export class FormRuntime {
 }
 
 const NO_FILES: readonly FileView[] = Object.freeze([]);
-
-/** Something is in flight or waits to be sent (refused fields wait for the person, not for the network). */
-const hasWork = (s: AutosaveState): boolean =>
-  s.inFlight !== null || Object.keys(s.pending).some((n) => !Object.hasOwn(s.rejected, n));
 
 /** Attached files by the form name of their question (and item). */
 function groupFiles(files: readonly FileView[]): Map<string, FileView[]> {

@@ -93,16 +93,24 @@ export type RepeatableItemPage = z.infer<typeof RepeatableItemPage>;
 
 export const RepeatableItemsQuery = z.strictObject({ ...answersPaging, parent_item_id: RepeatableItemId.optional() });
 
+/** An answer write of a repeatable item as the BFF sends it: the item's group names the block, so no block_key. */
+export const ItemAnswerWrite = AnswerKey.omit({ block_key: true }).extend({ value: z.unknown() });
+/**
+ * As the Portal takes it: spec 2.10 sends block_key, schema_key and field_key unchanged, so block_key may come
+ * along; the receiver refuses one that is not the item's group.
+ */
+const ItemAnswerWriteFull = ItemAnswerWrite.extend({ block_key: BlockKey.optional() });
+
 export const RepeatableItemCreateBody = z.strictObject({
   block_key: BlockKey,
   parent_item_id: RepeatableItemId.optional(),
-  answers: z.array(AnswerKey.omit({ block_key: true }).extend({ value: z.unknown() })).max(1_000).optional(),
+  answers: z.array(ItemAnswerWriteFull).max(1_000).optional(),
 });
 export type RepeatableItemCreateBody = z.infer<typeof RepeatableItemCreateBody>;
 
 export const RepeatableItemUpdateBody = z.strictObject({
   answers_revision: Revision,
-  answers: z.array(AnswerKey.omit({ block_key: true }).extend({ value: z.unknown() })).min(1).max(1_000),
+  answers: z.array(ItemAnswerWriteFull).min(1).max(1_000),
 });
 export type RepeatableItemUpdateBody = z.infer<typeof RepeatableItemUpdateBody>;
 

@@ -1,4 +1,4 @@
-import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiFetch } from '@/lib/api/api-fetch';
 import { apiPaths } from '@/lib/api/paths';
@@ -47,28 +47,27 @@ export interface MatchFilters {
 
 export const matchesKey = (projectId: string) => ['matches', projectId] as const;
 
-/** Every match of the latest completed run that passes the filters, best first (all pages). */
+/** Funders shown at first, and added by each "Show more": a run over a thousand funders ranks thousands of products. */
+export const MATCH_PAGE_SIZE = 25;
+
+/** The matches of the latest completed run that pass the filters, best first, a page at a time. */
 export const matchesQuery = (projectId: string, filters: MatchFilters) =>
-  queryOptions({
+  infiniteQueryOptions({
     queryKey: [...matchesKey(projectId), filters.fit, filters.product_kind] as const,
-    queryFn: async ({ signal }) => {
-      const items: MatchView[] = [];
-      let cursor: string | null = null;
-      do {
-        const page: MatchPageView = await apiFetch(apiPaths.project(projectId).matches({ page_size: 100, cursor, fit: filters.fit, product_kind: filters.product_kind }), {
-          schema: MatchPageView,
-          signal,
-        });
-        items.push(...page.items);
-        cursor = page.next_cursor;
-      } while (cursor);
-      return items;
-    },
+    queryFn: ({ pageParam, signal }) =>
+      apiFetch(apiPaths.project(projectId).matches({ page_size: MATCH_PAGE_SIZE, cursor: pageParam, fit: filters.fit, product_kind: filters.product_kind }), {
+        schema: MatchPageView,
+        signal,
+      }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.next_cursor,
     staleTime: 0,
   });
 
 /** Puts a match a decision returned (or a 412 carried) into every filtered list that holds it. */
 export async function putMatch(queryClient: QueryClient, projectId: string, next: MatchView) {
   await queryClient.cancelQueries({ queryKey: matchesKey(projectId) });
-  queryClient.setQueriesData<MatchView[]>({ queryKey: matchesKey(projectId) }, (list) => list?.map((m) => (m.id === next.id ? next : m)));
+  queryClient.setQueriesData<InfiniteData<MatchPageView>>({ queryKey: matchesKey(projectId) }, (data) =>
+    data ? { ...data, pages: data.pages.map((p) => ({ ...p, items: p.items.map((m) => (m.id === next.id ? next : m)) })) } : data,
+  );
 }

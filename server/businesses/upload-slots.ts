@@ -1,14 +1,16 @@
 import 'server-only';
+import { sealData, unsealData } from 'iron-session';
 import type { FileUploadCredential } from '@/lib/portal';
+import type { Db } from '@/server/db/types';
+import { getEnv } from '@/server/env';
 
 /**
  * The signed upload URLs a business create returned, kept on the server: the browser gets only the slot
  * ids and uploads through the BFF, so the credential (the URL's token) never reaches it.
  *
- * Kept in this process's memory rather than the database: a bearer credential that is never written
- * anywhere cannot leak from disk or a backup, and it is short-lived anyway. The cost: with several BFF
- * instances an upload must reach the instance that created the business (sticky sessions), and a restart
- * forgets the slots; the application's own file questions issue fresh credentials in either case.
+ * Kept in the app's database (migration 003), so any instance behind a load balancer takes the upload and a
+ * restart forgets nothing. The URL is a bearer credential, so it is stored sealed with SESSION_SECRET: a copy
+ * of the database alone holds no usable one.
  */
 export interface UploadSlot {
   businessId: string;
@@ -25,51 +27,59 @@ export interface UploadSlot {
  * forgotten even if the Portal would still take it; before it, an expired URL is the Portal's to refuse.
  */
 export const UPLOAD_SLOT_TTL_MS = 30 * 60_000;
-const MAX_SLOTS = 10_000;
 
-const slots = new Map<string, UploadSlot>();
-const keyOf = (businessId: string, uploadId: string) => `${businessId} ${uploadId}`;
+const sealOptions = () => ({ password: getEnv().sessionSecret, ttl: UPLOAD_SLOT_TTL_MS / 1000 });
 
-function sweep(now: number) {
-  for (const [key, slot] of slots) if (slot.expiresAt <= now) slots.delete(key);
-}
-
-export function rememberUploadSlots(
+export async function rememberUploadSlots(
+  db: Db,
   businessId: string,
   applicationId: string,
   credentials: readonly FileUploadCredential[],
   now = Date.now(),
 ) {
-  sweep(now);
+  await db.query('DELETE FROM upload_slots WHERE expires_at <= $1', [new Date(now)]);
+  const expiresAt = new Date(now + UPLOAD_SLOT_TTL_MS);
   for (const c of credentials) {
-    const key = keyOf(businessId, c.id);
-    // Re-inserted so the Map's order stays oldest first for the size bound below.
-    slots.delete(key);
-    slots.set(key, {
-      businessId,
-      uploadId: c.id,
-      applicationId,
-      uploadUrl: c.upload_url,
-      requestPath: c.request_path,
-      multiple: c.multiple,
-      expiresAt: now + UPLOAD_SLOT_TTL_MS,
-    });
+    const sealed = await sealData({ url: c.upload_url }, sealOptions());
+    await db.query(
+      `INSERT INTO upload_slots (business_id, upload_id, application_id, sealed_url, request_path, multiple, expires_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7)
+       ON CONFLICT (business_id, upload_id) DO UPDATE SET application_id = $3, sealed_url = $4, request_path = $5, multiple = $6, expires_at = $7`,
+      [businessId, c.id, applicationId, sealed, c.request_path, c.multiple, expiresAt],
+    );
   }
-  while (slots.size > MAX_SLOTS) slots.delete(slots.keys().next().value!);
+}
+
+interface Row {
+  application_id: string;
+  sealed_url: string;
+  request_path: string;
+  multiple: boolean;
+  expires_at: Date;
 }
 
 /** The live slot of that business, or null (unknown, another business's, or expired). */
-export function findUploadSlot(businessId: string, uploadId: string, now = Date.now()): UploadSlot | null {
-  const slot = slots.get(keyOf(businessId, uploadId));
-  if (!slot) return null;
-  if (slot.expiresAt <= now) {
-    slots.delete(keyOf(businessId, uploadId));
-    return null;
-  }
-  return slot;
+export async function findUploadSlot(db: Db, businessId: string, uploadId: string, now = Date.now()): Promise<UploadSlot | null> {
+  const row = await db.one<Row>(
+    'SELECT application_id, sealed_url, request_path, multiple, expires_at FROM upload_slots WHERE business_id = $1 AND upload_id = $2 AND expires_at > $3',
+    [businessId, uploadId, new Date(now)],
+  );
+  if (!row) return null;
+  // A seal made with another SESSION_SECRET (rotated since) opens to nothing: the slot is gone.
+  const { url } = await unsealData<{ url?: string }>(row.sealed_url, sealOptions());
+  if (!url) return null;
+  return {
+    businessId,
+    uploadId,
+    applicationId: row.application_id,
+    uploadUrl: url,
+    requestPath: row.request_path,
+    multiple: row.multiple,
+    expiresAt: new Date(row.expires_at).getTime(),
+  };
 }
 
 /** Drops a slot whose URL the Portal refused, so the next attempt is told at once. */
-export function forgetUploadSlot(businessId: string, uploadId: string) {
-  slots.delete(keyOf(businessId, uploadId));
+export async function forgetUploadSlot(db: Db, businessId: string, uploadId: string) {
+  await db.query('DELETE FROM upload_slots WHERE business_id = $1 AND upload_id = $2', [businessId, uploadId]);
 }

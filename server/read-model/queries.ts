@@ -272,3 +272,8 @@ export async function readLastPass(db: Db): Promise<{ completed_at: string | nul
   );
   return { completed_at: iso(row?.last_completed_at ?? null), duration_ms: row?.last_duration_ms ?? null, upstream_calls: row?.last_calls ?? null };
 }
+
+/** The business an intake application belongs to, as the read model knows it (null when it does not). */
+export async function businessOfApplicationRow(db: Db, applicationId: string): Promise<{ id: string; name: string | null } | null> {
+  return db.one<{ id: string; name: string | null }>('SELECT id, name FROM workspace_businesses WHERE application_id = $1', [applicationId]);
+}

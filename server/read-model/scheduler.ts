@@ -42,3 +42,22 @@ export function startReconcileSchedule(): void {
   setTimeout(() => void turn('start'), 1_000).unref();
   setInterval(() => void turn('schedule'), intervalMs).unref();
 }
+
+/**
+ * A page of the workspace opened before the first pass ever finished waits for it a little (a new app against
+ * a small Portal has its lists at once); past `maxMs` the page shows what there is and says it is not checked yet.
+ */
+export async function awaitFirstPass(db: Db, maxMs = 5_000): Promise<void> {
+  const row = await db.one<{ last_completed_at: Date | null }>('SELECT last_completed_at FROM workspace_sync WHERE name = $1', ['reconcile']);
+  if (row?.last_completed_at) return;
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, maxMs);
+  });
+  const pass = reconcile(db).then(
+    () => undefined,
+    (e) => log.warn('read model first pass failed', { error: e instanceof Error ? e.message : String(e) }),
+  );
+  await Promise.race([pass, timeout]);
+  clearTimeout(timer);
+}

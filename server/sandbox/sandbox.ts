@@ -17,7 +17,7 @@ import { sandboxUrls, type SandboxUrls } from './urls';
 export class Sandbox {
   state: State;
   readonly codec: CursorCodec;
-  readonly idempotency = new IdempotencyStore();
+  readonly idempotency = new IdempotencyStore(undefined, () => this.changed());
   readonly limiter = new RateLimiter();
   readonly clock = new Clock();
   readonly events = new EventBus();
@@ -25,9 +25,13 @@ export class Sandbox {
   urls: SandboxUrls;
 
   constructor(readonly options: SandboxOptions) {
-    this.state = (options.dataFile && loadState(options.dataFile)) || this.freshState();
+    const saved = options.dataFile ? loadState(options.dataFile) : null;
+    this.state = saved || this.freshState();
+    // The keys travel in the data file beside the state, not in it: handlers never see them.
+    this.idempotency.load(saved?.idempotency);
+    delete this.state.idempotency;
     this.codec = new CursorCodec(options.secret);
-    this.persister = new Persister(options.dataFile, () => this.state);
+    this.persister = new Persister(options.dataFile, () => ({ ...this.state, idempotency: this.idempotency.saved() }));
     this.urls = sandboxUrls(options.publicOrigin ?? `http://${options.host}:${options.port}`);
   }
 

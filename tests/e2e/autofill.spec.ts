@@ -1,9 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
 import { DEMO_ACCOUNTS } from '../../server/auth/demo-users';
 import { seedDocuments } from '../../server/sandbox/seed/documents';
 import { expectAccessible } from './support/axe';
 import { createBusiness } from './support/applications';
+import { applicationWithRun, setText, writeHeaders } from './support/autofill-run';
 import { test, expect } from './support/fixtures';
 import { formReady } from './support/form-page';
 
@@ -20,35 +20,6 @@ const openSection = (page: Page, label: string) =>
   page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: new RegExp(`^${label}`) }).click();
 
 /* Setting things up through the BFF's API, as another person or tab would. */
-
-const writeHeaders = (baseURL: string, extra: Record<string, string> = {}) => ({ 'X-CSRF': '1', Origin: baseURL, ...extra });
-
-async function setText(request: APIRequestContext, baseURL: string, applicationId: string, text: string) {
-  const path = `/api/applications/${applicationId}/autofill/preparation`;
-  const read = await request.get(path);
-  const { etag } = (await read.json()) as { etag: string };
-  const res = await request.patch(path, { headers: writeHeaders(baseURL, { 'If-Match': etag }), data: { text_input: text } });
-  expect(res.status(), await res.text()).toBe(200);
-}
-
-/** An application whose Autofill run over `text` has completed. */
-async function applicationWithRun(request: APIRequestContext, baseURL: string, name: string, text: string) {
-  const { applicationId } = await createBusiness(request, baseURL, name);
-  await setText(request, baseURL, applicationId, text);
-  const prep = (await (await request.get(`/api/applications/${applicationId}/autofill/preparation`)).json()) as { preparation: { revision: number } };
-  const started = await request.post(`/api/applications/${applicationId}/autofill/start`, {
-    headers: writeHeaders(baseURL, { 'Idempotency-Key': randomUUID() }),
-    data: { expected_preparation_revision: prep.preparation.revision },
-  });
-  expect(started.status(), await started.text()).toBe(201);
-  const runId = ((await started.json()) as { run: { id: string } }).run.id;
-  await expect
-    .poll(async () => ((await (await request.get(`/api/applications/${applicationId}/autofill/runs/${runId}`)).json()) as { run: { status: string } }).run.status, {
-      timeout: 20_000,
-    })
-    .toBe('completed');
-  return applicationId;
-}
 
 async function writeAnswer(request: APIRequestContext, baseURL: string, applicationId: string, key: string, value: unknown) {
   const path = `/api/applications/${applicationId}/answers`;

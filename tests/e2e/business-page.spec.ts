@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { inviteClient } from './support/applications';
+import { createBusiness, inviteClient } from './support/applications';
 import { expectAccessible } from './support/axe';
 import { expect, test } from './support/fixtures';
 import { expectLoaded, expectNoSidewaysScroll, PHONE } from './support/phone';
@@ -90,7 +90,12 @@ test('a business page lists its deals newest first, at 360 px too', async ({ pag
   expect(browserProblems).toEqual([]);
 });
 
-test('the deals list: one business’s newest first with the business named, and "(sample)" said once', async ({ page, browserProblems }) => {
+test('the deals list: newest first with the business named, and "(sample)" said once', async ({ page, baseURL, browserProblems }) => {
+  const businessName = `E2E Deals List ${randomUUID().slice(0, 8)} Ltd`;
+  const { businessId } = await createBusiness(page.request, baseURL!, businessName);
+  const dealName = `${businessName} – invoice finance`;
+  await createDeal(page.request, baseURL!, businessId, dealName);
+
   await page.goto('/deals?business_id=biz_pinecrest');
   await expect(page.getByRole('heading', { level: 1, name: /^Deals of / })).toBeVisible();
   const rows = page.getByRole('row').filter({ has: page.getByRole('link', { name: /^Pinecrest Brewing – / }) });
@@ -99,10 +104,19 @@ test('the deals list: one business’s newest first with the business named, and
   await expect(rows.first().getByRole('cell').nth(1)).toHaveText(/Pinecrest/);
   await expectAccessible(page, 'one business’s deals');
 
-  await page.goto('/deals');
+  // A sample deal whose name says so is not marked twice.
+  await page.goto('/deals?business_id=biz_sunrisebakery');
   const sample = page.getByRole('row').filter({ has: page.getByRole('link', { name: /deck oven finance/ }) });
-  await expect(sample).toContainText('(sample)');
-  await expect(sample).not.toContainText(/\(sample\).*\(sample\)/);
+  await expect(sample.getByRole('cell').first()).toHaveText('Sunrise Bakery – deck oven finance (sample)');
+
+  // All deals: newest first, each with its business (from the read model, which says how fresh it is).
+  await page.goto('/deals');
+  await expect(page.getByText(/^(As of |Not yet read from the Portal)/)).toBeVisible();
+  const created = await page.locator('tbody td[data-label="Created"] time').evaluateAll((ts) => ts.map((t) => Date.parse(t.getAttribute('datetime')!)));
+  expect(created.length).toBeGreaterThan(1);
+  expect(created).toEqual([...created].sort((a, b) => b - a));
+  const ours = page.getByRole('row').filter({ has: page.getByRole('link', { name: dealName }) });
+  await expect(ours.getByRole('link', { name: businessName, exact: true })).toHaveAttribute('href', `/businesses/${businessId}`);
   await expectAccessible(page, 'all deals');
   expect(browserProblems).toEqual([]);
 });

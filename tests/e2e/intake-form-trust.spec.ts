@@ -58,6 +58,10 @@ test('an invalid answer is held back, listed with its reason and link, and still
   await expect(email).toHaveAttribute('aria-invalid', 'true');
   await expectAccessible(page, 'a held answer came back after a reload');
 
+  // Submit names it too, rather than "not saved yet" without saying which.
+  await page.getByRole('button', { name: 'Submit application' }).click();
+  await expect(page.locator('.missing-list')).toContainText('Email address — Enter a valid email address');
+
   // The link in the status takes the person to the field, from another section too.
   await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: /^Business details/ }).click();
   await expect(email).toHaveCount(0);
@@ -112,21 +116,26 @@ test('long text: a live counter near the limit, and a paste over it is kept whol
 });
 
 test('a failed save says so and retries on request; offline keeps the edit on the device', async ({ page, baseURL, browserProblems, context }) => {
+  test.setTimeout(60_000);
   await openForm(page, baseURL!, `E2E Fail ${randomUUID().slice(0, 6)} Ltd`);
   // The Portal is down for a moment: every answer write fails with 503.
-  await page.route(/\/api\/applications\/[^/]+\/answers/, (route) =>
-    route.request().method() === 'PATCH'
-      ? route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: { code: 'upstream_unavailable', message: 'The Portal is not answering.', request_id: 'req_e2e', details: [] } }) })
-      : route.fallback(),
-  );
+  const answers = /\/api\/applications\/[^/]+\/answers/;
+  let failures = 0;
+  await page.route(answers, (route) => {
+    if (route.request().method() !== 'PATCH') return route.fallback();
+    failures++;
+    return route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: { code: 'upstream_unavailable', message: 'The Portal is not answering.', request_id: 'req_e2e', details: [] } }) });
+  });
   await page.getByRole('textbox', { name: /^Legal business name/ }).fill('Failing Ltd');
-  await expect(statusLine(page)).toContainText('Not saved.', { timeout: 15_000 });
+  // The write and its automatic retries after 1, 2 and 5 s fail; the next waits 10 s, time enough to act.
+  await expect.poll(() => failures, { timeout: 20_000 }).toBeGreaterThanOrEqual(4);
+  await expect(statusLine(page)).toContainText('Not saved.');
   const retry = saveStatus(page).getByRole('button', { name: 'Retry now' });
   await expect(retry).toBeVisible();
   await expectAccessible(page, 'a save failed');
-  await page.unroute(/\/api\/applications\/[^/]+\/answers/);
+  await page.unroute(answers);
   // Retry now sends at once rather than at the back-off's time.
-  const sent = page.waitForRequest((r) => r.method() === 'PATCH' && /\/answers/.test(r.url()));
+  const sent = page.waitForRequest((r) => r.method() === 'PATCH' && answers.test(r.url()));
   await retry.click();
   await sent;
   await allSaved(page);

@@ -59,6 +59,7 @@ test('staff: every page', async ({ page, browserProblems }) => {
       { path: '/', ready: h1('Client intake') },
       { path: '/businesses', ready: h1('Businesses') },
       { path: '/businesses/new', ready: h1('Create a business') },
+      { path: '/businesses/board', ready: h1(/^Pipeline board/) },
       { path: '/businesses/biz_harbourcafe', ready: h1('Harbour Street Café') },
       { path: '/deals', ready: h1('Deals') },
       { path: '/deals?business_id=biz_pinecrest', ready: h1(/^Deals of /) },

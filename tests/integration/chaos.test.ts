@@ -37,7 +37,7 @@ describe('chaos', () => {
     expect(r.lost_examples).toEqual([]);
     expect(r.lost).toBe(0);
     expect(r.acknowledged).toBe(r.edits_sent);
-    expect(r.duplicates).toEqual({ business_create: 0, deal_create: 0, autofill_start: 0 });
+    expect(r.duplicates).toEqual({ business_create: 0, deal_create: 0, submit: 0, autofill_start: 0 });
     expect(r.commands_missing).toBe(0);
     expect(r.commands_acknowledged).toBe(r.commands_sent);
     expect(r.restarts).toBe(1);

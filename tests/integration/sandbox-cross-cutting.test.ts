@@ -319,6 +319,45 @@ describe('the data file', () => {
     }
   });
 
+  it('keeps Idempotency-Keys for 24 hours across a restart: an identical retry replays, a changed one is refused', async () => {
+    const dataFile = join(dir, 'idempotency.json');
+    const key = newKey('restart');
+    const body = { name: 'Created Once Ltd' };
+    const first = await startSandbox({ port: 0, rateLimit: null, dataFile });
+    let created;
+    try {
+      created = await new SandboxClient(first).post('businesses/', { body, idempotencyKey: key });
+      expect(created.status).toBe(201);
+    } finally {
+      await first.close();
+    }
+    const second = await startSandbox({ port: 0, rateLimit: null, dataFile });
+    const c2 = new SandboxClient(second);
+    try {
+      const again = await c2.post('businesses/', { body, idempotencyKey: key });
+      expect(again.status).toBe(201);
+      expect(again.body).toEqual(created.body); // the first reply, replayed: no second business
+      const { data: page } = await c2.read(BusinessPage, 'businesses/?page_size=100');
+      expect(page.items.filter((b) => b.name === 'Created Once Ltd')).toHaveLength(1);
+      expectError(await c2.post('businesses/', { body: { name: 'Another Ltd' }, idempotencyKey: key }), 422, 'idempotency_key_reused');
+    } finally {
+      await second.close();
+    }
+    // Keys older than 24 hours are not restored.
+    const saved = JSON.parse(readFileSync(dataFile, 'utf8')) as { idempotency: Record<string, { at: number }> };
+    expect(Object.keys(saved.idempotency)).toHaveLength(1);
+    for (const e of Object.values(saved.idempotency)) e.at -= 24 * 60 * 60 * 1000 + 1000;
+    writeFileSync(dataFile, JSON.stringify(saved));
+    const third = await startSandbox({ port: 0, rateLimit: null, dataFile });
+    try {
+      const expired = await new SandboxClient(third).post('businesses/', { body, idempotencyKey: key });
+      expect(expired.status).toBe(201);
+      expect((expired.body as { business: { id: string } }).business.id).not.toBe((created.body as { business: { id: string } }).business.id);
+    } finally {
+      await third.close();
+    }
+  });
+
   it('refuses to start from a corrupt or foreign data file, naming it', async () => {
     const corrupt = join(dir, 'corrupt.json');
     writeFileSync(corrupt, '{"version": 1, "busin');

@@ -341,3 +341,50 @@ describe('deleting repeatable items', () => {
     expect((await listItems(client, appId, 'owner_addresses')).page.items.map((i) => [i.item_id, i.order])).toEqual([[second.item_id, 0]]);
   });
 });
+
+describe('item writes in the full answer form of spec 2.10 (with block_key)', () => {
+  const full = (schema_key: string, value: unknown, block_key = 'owners') => ({ block_key, schema_key, field_key: 'value', value });
+
+  it('takes block_key on create and update when it is the item’s group', async () => {
+    const { client } = ctx;
+    const appId = await freshApplication(client);
+    const created = await client.post(itemsPath(appId, 'owners'), { body: { block_key: 'owners', answers: [full('owner_full_name', 'Robin Diaz')] } });
+    expect(created.status, created.text).toBe(201);
+    const item = RepeatableItemMutationResult.parse(created.body).item;
+    expect(valueOf(item, 'owner_full_name')).toBe('Robin Diaz');
+    const { revision } = await currentRevision(client, appId);
+    const updated = await client.patch(`${itemsPath(appId, 'owners')}${item.item_id}/`, {
+      ifMatch: answersEtag(appId, revision),
+      body: { answers_revision: revision, answers: [full('owner_full_name', 'Robin Valid'), a('owner_ownership_pct', 40)] },
+    });
+    expect(updated.status, updated.text).toBe(200);
+    const after = RepeatableItemMutationResult.parse(updated.body).item;
+    expect([valueOf(after, 'owner_full_name'), valueOf(after, 'owner_ownership_pct')]).toEqual(['Robin Valid', 40]);
+  });
+
+  it('refuses a block_key that is not the item’s group (422 naming the answer), changing nothing', async () => {
+    const { client } = ctx;
+    const appId = await freshApplication(client);
+    const before = await currentRevision(client, appId);
+    const create = await client.post(itemsPath(appId, 'owners'), {
+      body: { block_key: 'owners', answers: [full('owner_full_name', 'Robin Diaz'), full('owner_ownership_pct', 10, 'legal_name')] },
+    });
+    const createError = expectError(create, 422, 'validation_failed');
+    expect(createError.details).toEqual([
+      expect.objectContaining({ code: 'block_mismatch', parameter: 'answers.1.block_key', block_key: 'legal_name', schema_key: 'owner_ownership_pct', field_key: 'value' }),
+    ]);
+    expect((await listItems(client, appId, 'owners')).page.items).toEqual([]);
+    expect((await currentRevision(client, appId)).revision).toBe(before.revision);
+
+    const owner = await createItem(client, appId, 'owners', [a('owner_full_name', 'Robin Diaz')]);
+    const { revision } = await currentRevision(client, appId);
+    const update = await client.patch(`${itemsPath(appId, 'owners')}${owner.item_id}/`, {
+      ifMatch: answersEtag(appId, revision),
+      body: { answers_revision: revision, answers: [full('owner_full_name', 'Someone Else', 'directors')] },
+    });
+    const updateError = expectError(update, 422, 'validation_failed');
+    expect(updateError.details).toEqual([expect.objectContaining({ code: 'block_mismatch', block_key: 'directors', item_id: owner.item_id })]);
+    expect(valueOf((await listItems(client, appId, 'owners')).page.items[0]!, 'owner_full_name')).toBe('Robin Diaz');
+    expect((await currentRevision(client, appId)).revision).toBe(revision);
+  });
+});

@@ -237,6 +237,15 @@ describe('a truthful save state (issue 11)', () => {
     expect(h.runtime.heldAnswers()).toEqual([]);
   });
 
+  it('whenSettled does not wait for a held answer, which waits for the person, not the network', async () => {
+    const h = harness();
+    h.runtime.edit(EMAIL, 'te..st@example.com');
+    let settled = false;
+    void h.runtime.whenSettled().then(() => (settled = true));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(settled).toBe(true);
+  });
+
   it('says "waiting for your decision" while a conflict is open, and a refusal (422) is held with its reason', async () => {
     const h = harness({ [LEGAL]: 'Base Ltd' });
     h.runtime.edit(LEGAL, 'Mine Ltd');

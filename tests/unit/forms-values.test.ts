@@ -68,6 +68,13 @@ describe('numbers as people type them', () => {
     },
   );
 
+  it('keeps a long number exactly as text where value_schema allows strings', () => {
+    const open = formModel(stringOrNumberContract());
+    expect(field(open, 'amount').widget).toBe('text');
+    expect(toAnswerValue(field(open, 'amount'), '123456789012345678901234567890')).toBe('123456789012345678901234567890');
+    expect(checkField(field(open, 'amount'), '123456789012345678901234567890')).toBeNull();
+  });
+
   it('keeps long numbers that a double holds exactly', () => {
     expect(parseNumberInput('0.30000000000000004')).toBe(0.1 + 0.2);
     expect(parseNumberInput('9007199254740992')).toBe(2 ** 53);
@@ -177,6 +184,24 @@ function listContract(): FormContract {
     sections: [{ section_key: 's', label: 'S', order: 1 }],
     repeatable_groups: [],
     questions: [q('tags', { type: 'string' }), q('scores', { type: 'number' })],
+  };
+}
+
+/** A currency question whose value_schema also takes strings: the form keeps what was typed, exactly. */
+function stringOrNumberContract(): FormContract {
+  const contract = listContract();
+  const [question] = contract.questions;
+  return {
+    ...contract,
+    questions: [
+      {
+        ...question!,
+        block_key: 'amount',
+        schema_key: 'amount',
+        kind: 'currency',
+        fields: [{ ...question!.fields[0]!, value_schema: { type: ['string', 'number'] } }],
+      },
+    ],
   };
 }
 

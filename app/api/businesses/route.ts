@@ -31,7 +31,7 @@ export const POST = route(
     upstream.requestId = res.requestId;
     const created = res.data;
     auditObject({ id: created.business.id, applicationId: created.application.id });
-    rememberUploadSlots(created.business.id, created.application.id, created.file_uploads);
+    await rememberUploadSlots(db, created.business.id, created.application.id, created.file_uploads);
     await recordBusinessCreated(db, { businessId: created.business.id, applicationId: created.application.id, name: created.business.name, contact: body.contact });
     return { status: 201, body: businessCreatedView(created) };
   },

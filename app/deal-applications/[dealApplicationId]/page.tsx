@@ -51,7 +51,6 @@ export default async function DealApplicationPage({ params, searchParams }: Page
         canWrite
         deviceKey={`${session.userId}:${dealApplicationId}`}
         initialSection={typeof section === 'string' ? section : null}
-        placeOf={null}
       />
     </>
   );

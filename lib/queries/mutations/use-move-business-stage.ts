@@ -21,6 +21,23 @@ export type BusinessStageMoveOutcome =
 
 const TransitionReply = z.object({ transition: BusinessStageTransitionView });
 
+/** The move itself (If-Match, Idempotency-Key): moved, or refused with the business as it is now. */
+export async function postBusinessStageMove(businessId: string, m: BusinessStageMove, idempotencyKey: string): Promise<BusinessStageMoveOutcome> {
+  try {
+    const { transition } = await apiFetch(apiPaths.business(businessId).stageTransitions(), {
+      method: 'POST',
+      body: { stage_id: m.stageId },
+      headers: { 'If-Match': m.etag, 'Idempotency-Key': idempotencyKey },
+      schema: TransitionReply,
+    });
+    return { kind: 'moved', transition };
+  } catch (e) {
+    const current = conflictCurrent(e, BusinessView);
+    if (current) return { kind: 'changed', current };
+    throw e;
+  }
+}
+
 /**
  * Moves a business to another stage. The cached business follows the outcome: the new stage after a move,
  * the business as it is now after a 412. Retrying the same move after an unknown outcome reuses its key.
@@ -31,21 +48,7 @@ export function useMoveBusinessStage(businessId: string) {
   const { queryKey } = businessQuery(businessId);
   const refresh = () => void queryClient.invalidateQueries({ queryKey: businessKey(businessId), exact: true });
   return useMutation({
-    mutationFn: async (m: BusinessStageMove): Promise<BusinessStageMoveOutcome> => {
-      try {
-        const { transition } = await apiFetch(apiPaths.business(businessId).stageTransitions(), {
-          method: 'POST',
-          body: { stage_id: m.stageId },
-          headers: { 'If-Match': m.etag, 'Idempotency-Key': keys.keyFor(`${m.stageId} ${m.etag}`) },
-          schema: TransitionReply,
-        });
-        return { kind: 'moved', transition };
-      } catch (e) {
-        const current = conflictCurrent(e, BusinessView);
-        if (current) return { kind: 'changed', current };
-        throw e;
-      }
-    },
+    mutationFn: (m: BusinessStageMove) => postBusinessStageMove(businessId, m, keys.keyFor(`${m.stageId} ${m.etag}`)),
     onSettled: (_outcome, error) => keys.settled(error),
     onSuccess: (outcome) => {
       if (outcome.kind === 'changed') {

@@ -1,6 +1,7 @@
 import 'server-only';
 import { initial } from './001-initial';
 import { webhookEvents } from './002-webhook-events';
+import { uploadSlots } from './003-upload-slots';
 import { readModel } from './004-read-model';
 import { clientWelcome } from './005-client-welcome';
 import { sessionCache } from './006-session-cache';
@@ -8,4 +9,4 @@ import type { Migration } from './types';
 
 // TypeScript modules rather than .sql files: they travel inside Next's server bundle and run under
 // tsx and Vitest alike, with no file-system lookup that bundling could break.
-export const MIGRATIONS: readonly Migration[] = [initial, webhookEvents, readModel, clientWelcome, sessionCache];
+export const MIGRATIONS: readonly Migration[] = [initial, webhookEvents, uploadSlots, readModel, clientWelcome, sessionCache];

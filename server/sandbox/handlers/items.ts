@@ -59,10 +59,29 @@ function itemOf(app: ApplicationRec, g: GroupInfo, itemId: string) {
   return item;
 }
 
-type ItemWrite = { schema_key: string; field_key: string; value: unknown };
+type ItemWrite = { block_key?: string; schema_key: string; field_key: string; value: unknown };
 
-/** Validates an item's writes (all or nothing); `itemId` names an existing item in error details. */
+/**
+ * Validates an item's writes (all or nothing); `itemId` names an existing item in error details. A write may
+ * carry block_key (spec 2.10's full answer form), which must then be the item's group.
+ */
 function checkItemWrites(sb: Sandbox, app: ApplicationRec, g: GroupInfo, answers: ItemWrite[], itemId: string | undefined) {
+  const foreign = answers.flatMap((a, i) =>
+    a.block_key === undefined || a.block_key === g.group.block_key
+      ? []
+      : [
+          {
+            code: 'block_mismatch',
+            message: `This item belongs to ${g.group.block_key}, not ${a.block_key}.`,
+            parameter: `answers.${i}.block_key`,
+            block_key: a.block_key,
+            schema_key: a.schema_key,
+            field_key: a.field_key,
+            ...(itemId ? { item_id: itemId } : {}),
+          },
+        ],
+  );
+  if (foreign.length > 0) throw new SandboxError('validation_failed', 'An answer names another group than the item’s.', foreign);
   const writes = answers.map((a) => ({ ...a, block_key: g.group.block_key }));
   return checkWrites(sb.index(app), writes, (w) => g.byItemKey.get(itemAnswerKey(w.schema_key, w.field_key)), itemId);
 }

@@ -8,12 +8,38 @@ interface Entry {
   at: number;
 }
 
+/** A key whose first reply is stored, as the data file keeps it (`<api key id>\n<Idempotency-Key>` → entry). */
+export type SavedIdempotency = Record<string, { fingerprint: string; reply: Reply; at: number }>;
+
 const RETENTION_MS = 24 * 60 * 60 * 1000;
 
-/** Idempotency keys per API key, kept 24 h (DESIGN.md §5). */
+/**
+ * Idempotency keys per API key, kept 24 h (DESIGN.md §5). With a data file they survive a restart: the
+ * finished ones are saved with the state (`saved()`, `load()`), so an identical retry after a restart
+ * replays the first reply instead of creating a second object. `onStored` tells the owner to save.
+ */
 export class IdempotencyStore {
   private readonly entries = new Map<string, Entry>();
-  constructor(private readonly now: () => number = () => Date.now()) {}
+  constructor(
+    private readonly now: () => number = () => Date.now(),
+    private readonly onStored: () => void = () => {},
+  ) {}
+
+  /** The finished keys still within their 24 hours, oldest first. */
+  saved(): SavedIdempotency {
+    this.sweep();
+    const out: SavedIdempotency = {};
+    for (const [id, e] of this.entries) if (e.reply) out[id] = { fingerprint: e.fingerprint, reply: e.reply, at: e.at };
+    return out;
+  }
+
+  /** Takes the keys of a data file (those past their 24 hours are dropped). */
+  load(saved: SavedIdempotency | undefined) {
+    this.entries.clear();
+    const entries = Object.entries(saved ?? {}).sort(([, a], [, b]) => a.at - b.at);
+    for (const [id, e] of entries) this.entries.set(id, { fingerprint: e.fingerprint, reply: e.reply, at: e.at });
+    this.sweep();
+  }
 
   static fingerprint(method: string, path: string, body: Buffer, ifMatch: string | undefined) {
     return createHash('sha256').update(`${method}\n${path}\n${ifMatch ?? ''}\n`).update(body).digest('base64url');
@@ -58,6 +84,7 @@ export class IdempotencyStore {
     else {
       const e = this.entries.get(id);
       if (e) e.reply = reply;
+      this.onStored();
     }
   }
 

@@ -1,3 +1,4 @@
+import type { SavedIdempotency } from '../http/idempotency';
 import type { AnswerValue } from '@/lib/portal';
 import type { SeedData, SeedFunding, SeedPerson } from '../seed/types';
 import type { AutofillState } from '../autofill/types';
@@ -19,6 +20,8 @@ export interface State extends Omit<SeedData, 'businesses' | 'deals' | keyof See
   autofill?: AutofillState;
   /** Funders, projects, match runs and matches (DESIGN.md §6); created on first use when absent from an older data file. */
   funding?: FundingState;
+  /** Only in the data file: the Idempotency-Keys of the last 24 hours and their first replies (IdempotencyStore). */
+  idempotency?: SavedIdempotency;
 }
 
 /** A seeded person and a created one alike, with the times the store keeps. */

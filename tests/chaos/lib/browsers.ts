@@ -1,6 +1,7 @@
 // Real browsers in the chaos run: Chromium (Playwright as a library) with a signed-in person each, typing into
-// the same application's form as everyone else. A save counts once the Portal accepted it (the form's PATCH came
-// back 200) and the form said "All changes saved."; each keeps a field of its own, so its saves are ordered by time.
+// the same application's form as everyone else. A save counts once the form sent the value and then said "All
+// changes saved." (the Portal's answers at the end prove it); each keeps a field of its own, so its saves are
+// ordered by time.
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { chromiumLaunchOptions } from '../../e2e/support/chromium';
 import { signIn, newStats, type Ack, type EditorStats } from './editor';
@@ -54,12 +55,17 @@ export async function runBrowsers(stack: ChaosStack, app: AppInstance, applicati
           const value = `${name} typed ${i}`;
           run.stats.sent += 1;
           const started = performance.now();
-          const accepted = page.waitForResponse(
-            (r) => isAnswersWrite(r.url(), r.request().method()) && r.status() === 200 && (r.request().postData() ?? '').includes(value),
-            { timeout: 120_000 },
-          );
-          await Promise.all([accepted, box.fill(value)]);
-          await page.getByRole('status').filter({ hasText: 'All changes saved.' }).waitFor({ timeout: 120_000 });
+          // The form's save carrying the value; its answer may be 200, or a 412 whose current answers already hold
+          // it (the write landed, its reply was lost, the app's retry met it): the form then says saved, and so it is.
+          const sent = page.waitForRequest((r) => isAnswersWrite(r.url(), r.method()) && (r.postData() ?? '').includes(value), { timeout: 120_000 });
+          try {
+            await Promise.all([sent.then((r) => r.response()), box.fill(value)]);
+            await page.getByRole('status').filter({ hasText: 'All changes saved.' }).waitFor({ timeout: 120_000 });
+          } catch (e) {
+            const status = await page.getByRole('status').allInnerTexts().catch(() => []);
+            const shown = await box.inputValue().catch(() => '?');
+            throw new Error(`${name}: ${value} was not saved; the box holds ${JSON.stringify(shown)}, the form says ${JSON.stringify(status)}: ${String(e)}`);
+          }
           run.stats.acknowledged += 1;
           run.stats.latenciesMs.push(performance.now() - started);
           run.acks.push({ editor: name, field, value, order: i });

@@ -19,7 +19,7 @@ export interface ChaosOptions {
   editsPerEditor: number;
   browsers: number;
   browserEdits: number;
-  /** How many of each command (business create, deal create, Autofill start). */
+  /** How many of each command (business create, deal create, deal application submit, Autofill start). */
   commands: number;
   /** The restart of the second instance comes once this share of the editors' edits is acknowledged. */
   restartAt: number;
@@ -49,7 +49,7 @@ export interface ChaosResult {
   commands_acknowledged: number;
   commands_duplicated: number;
   commands_missing: number;
-  duplicates: { business_create: number; deal_create: number; autofill_start: number };
+  duplicates: { business_create: number; deal_create: number; submit: number; autofill_start: number };
   errors_shown: number;
   errors_shown_by: { editors: number; browsers: number; commands: number };
   browser_console_errors: string[];
@@ -73,6 +73,13 @@ export async function runChaos(stack: ChaosStack, o: ChaosOptions): Promise<Chao
   const commander = await stack.newStaff('commands');
   const commanderCookie = await signIn(first.url, commander.email, commander.password);
   for (const e of editors) await e.open();
+
+  // Submissions as the Portal announces them, one event per submission of a deal application.
+  const submissions = new Map<string, number>();
+  const unsubscribe = stack.sandbox.sandbox.events.subscribe((e) => {
+    const id = e.data.application_id;
+    if (e.type === 'deal_application.submitted' && typeof id === 'string') submissions.set(id, (submissions.get(id) ?? 0) + 1);
+  });
 
   const controls = stack.sandbox.controls!;
   controls.faults.set({ ...o.faults, seed: o.seed });
@@ -113,7 +120,8 @@ export async function runChaos(stack: ChaosStack, o: ChaosOptions): Promise<Chao
   const b = browsers as BrowserRun | null;
   const c = commands as CommandsRun | null;
   const verdict = verify([...editors.flatMap((e) => e.acks), ...(b?.acks ?? [])], (f) => final.get(f));
-  const counted = c ? await countDuplicates(stack, c.made) : { duplicates: { business_create: 0, deal_create: 0, autofill_start: 0 }, missing: 0 };
+  unsubscribe();
+  const counted = c ? await countDuplicates(stack, c.made, submissions) : { duplicates: { business_create: 0, deal_create: 0, submit: 0, autofill_start: 0 }, missing: 0 };
   const sum = (k: 'sent' | 'conflicts' | 'errorsShown') => editors.reduce((n, e) => n + e.stats[k], 0);
   const latencies = [...editors.flatMap((e) => e.stats.latenciesMs), ...(b?.stats.latenciesMs ?? [])];
   const errorsShownBy = { editors: sum('errorsShown'), browsers: b?.stats.errorsShown ?? 0, commands: c?.errorsShown ?? 0 };

@@ -1,8 +1,10 @@
 // Commands under faults: business create, deal create and Autofill start, each sent through the app with an
 // Idempotency-Key that its retries keep (as the pages do), then counted in the Portal: each must exist once.
 import { randomBytes } from 'node:crypto';
+import { ApplicationView, ContractView } from '@/lib/bff/applications';
 import { PreparationReply } from '@/lib/bff/autofill';
 import { BusinessCreatedView } from '@/lib/bff/businesses';
+import { DealView } from '@/lib/bff/deals';
 import { newApplication, portalList } from './portal';
 import type { Balancer, ChaosStack } from './stack';
 
@@ -13,7 +15,7 @@ export interface CommandsRun {
   acknowledged: number;
   errorsShown: number;
   /** What was made, to find it in the Portal afterwards. */
-  made: { businesses: string[]; deals: string[]; autofillApps: string[] };
+  made: { businesses: string[]; deals: string[]; autofillApps: string[]; submitted: string[] };
 }
 
 class Commander {
@@ -63,17 +65,50 @@ class Commander {
 
 const key = (label: string) => `chaos-${label}-${randomBytes(8).toString('hex')}`;
 
+/** Whether a refusal is the 412 of a stale If-Match (Commander.send throws it as `… → 412: …`). */
+const isStale = (e: unknown) => String(e).includes('→ 412');
+
+/**
+ * Fills a deal application as a person would through the app, from the contract's examples: every required
+ * top-level answer in one write (If-Match; on 412 read again and write again), then the items each group needs.
+ */
+async function fillDealApplication(c: Commander, id: string) {
+  const base = `/api/deal-applications/${id}`;
+  const contract = ContractView.parse(((await c.read(`${base}/contract`)) as { contract: unknown }).contract);
+  const groups = new Map(contract.repeatable_groups.map((g) => [g.block_key, g]));
+  const required = (q: ContractView['questions'][number]) =>
+    q.fields.filter((f) => f.is_required && f.example !== undefined).map((f) => ({ schema_key: q.schema_key, field_key: f.field_key, value: f.example }));
+  const top = contract.questions.filter((q) => q.is_required && !groups.has(q.block_key) && q.answer_shape !== 'file');
+  const answers = top.flatMap((q) => required(q).map((a) => ({ ...a, block_key: q.block_key })));
+  for (;;) {
+    const page = (await c.read(`${base}/answers?page_size=500`)) as { answers_revision: number; etag: string };
+    try {
+      await c.send('PATCH', `${base}/answers`, { answers_revision: page.answers_revision, answers }, 200, { 'If-Match': page.etag }, false);
+      break;
+    } catch (e) {
+      if (!isStale(e)) throw e;
+    }
+  }
+  for (const g of groups.values()) {
+    const itemAnswers = contract.questions.filter((q) => q.block_key === g.block_key).flatMap(required);
+    for (let n = 0; n < (g.min_items ?? 0); n++) {
+      await c.send('POST', `${base}/items/${g.block_key}`, { answers: itemAnswers }, 201, { 'Idempotency-Key': key('item') }, false);
+    }
+  }
+}
+
 /** Applications for the Autofill starts, made directly in the Portal before the faults (not a command here). */
 export const autofillApplications = (stack: ChaosStack, count: number, tag: string) =>
   Promise.all(Array.from({ length: count }, (_, n) => newApplication(stack.sandbox, `Chaos Autofill ${tag} ${n}`)));
 
 /**
- * One of each command per Autofill application, run one after the other by one signed-in person while the faults are on. Autofill
- * starts go to applications of their own (made in the Portal beforehand), so each must end with exactly one run.
+ * One of each command per Autofill application, one after the other by one signed-in person while the faults are
+ * on. The starts go to applications of their own, so each must end with exactly one run.
  */
 export async function runCommands(stack: ChaosStack, cookie: string, o: { tag: string; autofillApps: string[] }): Promise<CommandsRun> {
   const c = new Commander(cookie, stack.balancer);
   const names = { businesses: [] as string[], deals: [] as string[] };
+  const submitted: string[] = [];
   const { autofillApps } = o;
   for (let n = 0; n < autofillApps.length; n++) {
     const business = `Chaos Business ${o.tag} ${n}`;
@@ -81,7 +116,15 @@ export async function runCommands(stack: ChaosStack, cookie: string, o: { tag: s
     const created = BusinessCreatedView.parse(await c.send('POST', '/api/businesses', { name: business }, 201, { 'Idempotency-Key': key('business') }));
     const deal = `Chaos Deal ${o.tag} ${n}`;
     names.deals.push(deal);
-    await c.send('POST', '/api/deals', { name: deal, business_id: created.business.id }, 201, { 'Idempotency-Key': key('deal') });
+    const made = DealView.parse(((await c.send('POST', '/api/deals', { name: deal, business_id: created.business.id }, 201, { 'Idempotency-Key': key('deal') })) as { deal: unknown }).deal);
+
+    // Submit: the deal's application filled through the app, then submitted with If-Match and an Idempotency-Key.
+    const dealApp = made.application?.id;
+    if (!dealApp) throw new Error(`deal ${made.id} has no application`);
+    await fillDealApplication(c, dealApp);
+    const app = ApplicationView.parse(((await c.read(`/api/deal-applications/${dealApp}`)) as { application: unknown }).application);
+    await c.send('POST', `/api/deal-applications/${dealApp}/submit`, {}, 200, { 'If-Match': app.etag, 'Idempotency-Key': key('submit') });
+    submitted.push(dealApp);
 
     const appId = autofillApps[n]!;
     const base = `/api/applications/${appId}/autofill`;
@@ -92,7 +135,7 @@ export async function runCommands(stack: ChaosStack, cookie: string, o: { tag: s
         prep = PreparationReply.parse(await c.send('PATCH', `${base}/preparation`, { text_input: 'Contact name: Chaos Person' }, 200, { 'If-Match': prep.etag ?? '*' }, false));
         break;
       } catch (e) {
-        if (!String(e).includes('→ 412')) throw e;
+        if (!isStale(e)) throw e;
         prep = PreparationReply.parse(await c.read(`${base}/preparation`));
         if (prep.preparation.text_input === 'Contact name: Chaos Person') break;
       }
@@ -100,15 +143,15 @@ export async function runCommands(stack: ChaosStack, cookie: string, o: { tag: s
     await c.send('POST', `${base}/start`, { expected_preparation_revision: prep.preparation.revision }, 201, { 'Idempotency-Key': key('start') });
   }
 
-  return { sent: c.sent, acknowledged: c.acknowledged, errorsShown: c.errorsShown, made: { ...names, autofillApps } };
+  return { sent: c.sent, acknowledged: c.acknowledged, errorsShown: c.errorsShown, made: { ...names, autofillApps, submitted } };
 }
 
 /**
  * How many of each command the Portal holds more than once, and how many acknowledged ones it lacks; read in the
  * Portal itself, with the faults off.
  */
-export async function countDuplicates(stack: ChaosStack, made: CommandsRun['made']) {
-  const { autofillApps, ...names } = made;
+export async function countDuplicates(stack: ChaosStack, made: CommandsRun['made'], submissions: ReadonlyMap<string, number>) {
+  const { autofillApps, submitted, ...names } = made;
   const tally = (all: Array<{ name: string | null }>, wanted: string[]) => {
     const counts = new Map<string, number>();
     for (const x of all) if (x.name && wanted.includes(x.name)) counts.set(x.name, (counts.get(x.name) ?? 0) + 1);
@@ -126,8 +169,14 @@ export async function countDuplicates(stack: ChaosStack, made: CommandsRun['made
     autofillDuplicates += Math.max(0, runs.length - 1);
     if (runs.length === 0) autofillMissing += 1;
   }
+  const submits = submitted.map((id) => submissions.get(id) ?? 0);
   return {
-    duplicates: { business_create: businesses.duplicates, deal_create: deals.duplicates, autofill_start: autofillDuplicates },
-    missing: businesses.missing + deals.missing + autofillMissing,
+    duplicates: {
+      business_create: businesses.duplicates,
+      deal_create: deals.duplicates,
+      submit: submits.reduce((n, k) => n + Math.max(0, k - 1), 0),
+      autofill_start: autofillDuplicates,
+    },
+    missing: businesses.missing + deals.missing + autofillMissing + submits.filter((k) => k === 0).length,
   };
 }

@@ -22,16 +22,14 @@ export const POST = route(
     body: 'stream',
     audit: {
       operation: 'business.document_upload',
-      object: ({ params }) => ({
-        type: 'business',
-        id: params.businessId,
-        applicationId: findUploadSlot(params.businessId, params.uploadId)?.applicationId ?? null,
-      }),
+      // The application is learnt from the slot (in the handler, as the slot is read from the database).
+      object: ({ params }) => ({ type: 'business', id: params.businessId, applicationId: null }),
     },
   },
-  async ({ params, query, req, upstream }) => {
-    const slot = findUploadSlot(params.businessId, params.uploadId);
+  async ({ params, query, req, db, upstream, auditObject }) => {
+    const slot = await findUploadSlot(db, params.businessId, params.uploadId);
     if (!slot) throw new AppError('not_found', GONE);
+    auditObject({ applicationId: slot.applicationId });
     const contentType = req.headers.get('content-type');
     if (!contentType || !req.body) {
       throw new AppError('invalid_request', 'Send the document as the request body, with its type as Content-Type.', [
@@ -53,7 +51,7 @@ export const POST = route(
     } catch (e) {
       // The Portal refuses a signed URL that expired or was withdrawn: the slot is of no more use.
       if (isPortalError(e) && e.fromUpstream && e.status === 403) {
-        forgetUploadSlot(params.businessId, params.uploadId);
+        await forgetUploadSlot(db, params.businessId, params.uploadId);
         upstream.requestId = e.requestId;
         throw new AppError('not_found', GONE);
       }
