@@ -43,7 +43,7 @@ function rawPath(request: NextRequest) {
 export function proxy(request: NextRequest) {
   const env = getEnv();
   const https = env.appOrigin?.startsWith('https:') || request.nextUrl.protocol === 'https:';
-  const headers = securityHeaders({ https });
+  const headers = securityHeaders({ https, pathname: request.nextUrl.pathname });
   const bad = malformedTarget(rawPath(request));
   if (bad) return refuse(request, bad, headers);
 

@@ -32,13 +32,16 @@ export function pageCsp(nonce: string, options: { dev: boolean; https: boolean }
 /** JSON routes and other non-pages: nothing in them is ever rendered as a document. */
 export const API_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
+/** Invitation links carry their token in the path: the link's own reply sends no Referer at all. */
+const TOKEN_IN_PATH = /^\/invite\//;
+
 /** The headers every reply carries besides its CSP. HSTS only when the app is reached over https. */
-export function securityHeaders(options: { https: boolean }): Record<string, string> {
+export function securityHeaders(options: { https: boolean; pathname: string }): Record<string, string> {
   return {
     'X-Frame-Options': 'DENY',
     'X-Content-Type-Options': 'nosniff',
-    // Invitation links carry their token in the path: no other site ever sees one as a Referer.
-    'Referrer-Policy': 'same-origin',
+    // No other site ever sees a path of ours as a Referer (the invitation link's token above all).
+    'Referrer-Policy': TOKEN_IN_PATH.test(options.pathname) ? 'no-referrer' : 'same-origin',
     'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
     'Cross-Origin-Opener-Policy': 'same-origin',
     ...(options.https ? { 'Strict-Transport-Security': 'max-age=31536000; includeSubDomains' } : {}),

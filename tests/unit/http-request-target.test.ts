@@ -58,7 +58,12 @@ describe('security headers', () => {
   });
 
   it('adds HSTS only over https', () => {
-    expect(securityHeaders({ https: false })).not.toHaveProperty('Strict-Transport-Security');
-    expect(securityHeaders({ https: true })).toMatchObject({ 'Strict-Transport-Security': 'max-age=31536000; includeSubDomains', 'X-Frame-Options': 'DENY' });
+    expect(securityHeaders({ https: false, pathname: '/' })).not.toHaveProperty('Strict-Transport-Security');
+    expect(securityHeaders({ https: true, pathname: '/' })).toMatchObject({ 'Strict-Transport-Security': 'max-age=31536000; includeSubDomains', 'X-Frame-Options': 'DENY' });
+  });
+
+  it('sends no Referer at all from an invitation link, whose token is in its path', () => {
+    expect(securityHeaders({ https: false, pathname: '/invite/abc' })['Referrer-Policy']).toBe('no-referrer');
+    expect(securityHeaders({ https: false, pathname: '/businesses' })['Referrer-Policy']).toBe('same-origin');
   });
 });
