@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { dealRowOf, DealsTable } from '@/components/deals/deals-table';
-import { FreshnessNote } from '@/components/ui/freshness-note';
+import { FreshnessNote } from '@/components/workspace/freshness-note';
 import { DealsQuery, newestDealsFirst } from '@/lib/bff/deals';
 import { appDb } from '@/server/db/app-db';
 import { readBusinessName } from '@/server/deals/deal-business';
@@ -37,7 +37,7 @@ async function AllDeals({ page }: { page: number }) {
         </Link>
       </div>
       <p className="muted">Every deal of the Portal, newest first. Open a deal to move it through its workflow and fill its application.</p>
-      <FreshnessNote freshness={deals.freshness} />
+      <FreshnessNote freshness={deals.freshness} now={new Date().toISOString()} canRefresh />
       {deals.items.length === 0 ? (
         <p>No deals yet.</p>
       ) : (

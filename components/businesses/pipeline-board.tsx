@@ -6,8 +6,8 @@ import { ApiError, outcomeUnknown, referencedMessage } from '@/lib/api/api-error
 import type { BoardCardView, BoardView } from '@/lib/bff/workspace';
 import { useMoveBoardCard } from '@/lib/queries/mutations/use-move-board-card';
 import { ConfirmDialog } from '../ui/confirm-dialog';
-import { FreshnessNote } from '../ui/freshness-note';
 import { Notice, type NoticeState } from '../ui/notice';
+import { FreshnessNote } from '../workspace/freshness-note';
 import { BoardCard } from './board-card';
 import './board.css';
 
@@ -18,7 +18,7 @@ type Stage = BoardView['stages'][number];
  * If-Match (useMoveBoardCard); the card moves at once and goes back to where the business really is when the
  * Portal says someone moved it first. A move to a closing stage is confirmed first.
  */
-export function PipelineBoard({ view }: { view: BoardView }) {
+export function PipelineBoard({ view, now }: { view: BoardView; now: string }) {
   const [cards, setCards] = useState<BoardCardView[]>(view.cards);
   const [notice, setNotice] = useState<NoticeState>(null);
   const [confirming, setConfirming] = useState<{ card: BoardCardView; stage: Stage } | null>(null);
@@ -98,7 +98,7 @@ export function PipelineBoard({ view }: { view: BoardView }) {
           ))}
         </nav>
       )}
-      <FreshnessNote freshness={view.freshness} />
+      <FreshnessNote freshness={view.freshness} now={now} canRefresh />
       <p className="muted">Drag a card to another column, or use its “Move to…” menu. Each column shows the {view.per_stage} businesses with the newest activity.</p>
       <Notice notice={notice} />
       <div className="board">

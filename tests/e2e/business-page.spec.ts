@@ -111,7 +111,7 @@ test('the deals list: newest first with the business named, and "(sample)" said 
 
   // All deals: newest first, each with its business (from the read model, which says how fresh it is).
   await page.goto('/deals');
-  await expect(page.getByText(/^(As of |Not yet read from the Portal)/)).toBeVisible();
+  await expect(page.getByText(/^(Not yet checked|Checked) against the Portal/)).toBeVisible();
   const created = await page.locator('tbody td[data-label="Created"] time').evaluateAll((ts) => ts.map((t) => Date.parse(t.getAttribute('datetime')!)));
   expect(created.length).toBeGreaterThan(1);
   expect(created).toEqual([...created].sort((a, b) => b - a));

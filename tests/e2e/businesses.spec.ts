@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { APIRequestContext, Page } from '@playwright/test';
-import { openInvitationFirstTime } from './support/applications';
+import type { Page } from '@playwright/test';
+import { moveInBackground, openInvitationFirstTime, stagesOf } from './support/applications';
 import { expectAccessible } from './support/axe';
 import { test, expect } from './support/fixtures';
 
@@ -9,29 +9,6 @@ import { test, expect } from './support/fixtures';
  * its page with the workflow (a move, and a move refused because someone else moved it first), and an
  * invitation for its client copied, used and revoked.
  */
-
-interface Stage {
-  id: string;
-  name: string;
-}
-
-async function stagesOf(request: APIRequestContext, businessId: string): Promise<Stage[]> {
-  const res = await request.get(`/api/businesses/${businessId}/stages`);
-  expect(res.status()).toBe(200);
-  return ((await res.json()) as { items: Stage[] }).items;
-}
-
-/** Someone else moves the business meanwhile, through the API, with the ETag as it is now. */
-async function moveInBackground(request: APIRequestContext, baseURL: string, businessId: string, stageId: string) {
-  const read = await request.get(`/api/businesses/${businessId}`);
-  expect(read.status()).toBe(200);
-  const etag = read.headers()['etag']!;
-  const res = await request.post(`/api/businesses/${businessId}/stage-transitions`, {
-    headers: { 'X-CSRF': '1', Origin: baseURL, 'If-Match': etag, 'Idempotency-Key': randomUUID() },
-    data: { stage_id: stageId },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-}
 
 const currentStep = (page: Page) => page.getByRole('list', { name: /^Stages of / }).locator('li[aria-current="step"]');
 

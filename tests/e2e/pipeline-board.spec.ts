@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { closingStageIds } from '../../lib/bff/closing-stages';
-import { createBusiness } from './support/applications';
+import { createBusiness, moveInBackground, stagesOf, type Stage } from './support/applications';
 import { expectAccessible } from './support/axe';
 import { expect, test } from './support/fixtures';
 import { expectNoSidewaysScroll, PHONE } from './support/phone';
@@ -11,28 +11,6 @@ import { expectNoSidewaysScroll, PHONE } from './support/phone';
  * drop, a move the Portal refuses because someone moved the business first (412: explained, the card put
  * where the business really is), and a move to a closing stage confirmed first.
  */
-
-interface Stage {
-  id: string;
-  name: string;
-  order: number;
-}
-
-async function stagesOf(request: APIRequestContext, businessId: string): Promise<Stage[]> {
-  const res = await request.get(`/api/businesses/${businessId}/stages`);
-  expect(res.status()).toBe(200);
-  return ((await res.json()) as { items: Stage[] }).items;
-}
-
-/** Someone else moves the business, through the API, with the ETag as it is now. */
-async function moveInBackground(request: APIRequestContext, baseURL: string, businessId: string, stageId: string) {
-  const read = await request.get(`/api/businesses/${businessId}`);
-  const res = await request.post(`/api/businesses/${businessId}/stage-transitions`, {
-    headers: { 'X-CSRF': '1', Origin: baseURL, 'If-Match': read.headers()['etag']!, 'Idempotency-Key': randomUUID() },
-    data: { stage_id: stageId },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-}
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const column = (page: Page, stage: Stage) => page.getByRole('region', { name: new RegExp(`^${escape(stage.name)} \\(`) });

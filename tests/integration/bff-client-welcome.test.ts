@@ -8,7 +8,7 @@ import { createBusiness } from './support/bff-businesses';
  * later one to the form, which reopens the section the client was last in (kept by PUT …/place).
  */
 
-/** Opens a link like a browser following it from an email: where the BFF sends it. */
+/** Where opening a link sends the browser (bff-invitations.test.ts checks the rest of that reply). */
 async function open(client: BffClient, path: string) {
   const r = await client.get(path, { headers: { Accept: 'text/html' } });
   expect(r.status).toBe(303);

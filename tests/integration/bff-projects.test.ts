@@ -3,10 +3,12 @@ import { AnswersWriteResult, ApplicationView, CurrentAnswers } from '@/lib/bff/a
 import { FormSnapshotView } from '@/lib/bff/form-snapshot';
 import { DealView } from '@/lib/bff/deals';
 import { MatchPageView, MatchRunListView, MatchRunView, MatchView, ProjectListView, ProjectView } from '@/lib/bff/projects';
-import { signedIn, type BffClient } from './support/bff';
+import { randomBytes } from 'node:crypto';
+import { bffStack, signedIn, type BffClient } from './support/bff';
 import { auditRows, clientSession, expectNoPortalUrl, newIdempotencyKey } from './support/bff-businesses';
 import { COMPLETE_CRITERIA, cw } from './support/projects';
 import { errorOf } from './support/route-catalog';
+import { openEventStream, postDelivery, signedDelivery } from './support/sse';
 import { poller } from '../support/poller';
 
 /*
@@ -283,5 +285,39 @@ describe('match runs and matches', () => {
       idempotencyKey: newIdempotencyKey('deal'),
     });
     expect(notShortlisted.status).toBe(409);
+  });
+});
+
+describe('live updates of a project', () => {
+  it('streams a project’s events to staff and reviewers (its criteria, runs and matches), and to nobody else', async () => {
+    const { url, webhookSecret } = bffStack();
+    const tag = randomBytes(5).toString('hex');
+    const { client: staff } = await signedIn('staff');
+    const { client: reviewer } = await signedIn('reviewer');
+    const client = await clientSession();
+    expect((await openEventStream(client, `project_id=proj_${tag}`)).status).toBe(404);
+    expect((await openEventStream(staff, 'project_id=biz_nope')).status).toBe(400);
+    const [mine, theirs, other] = await Promise.all([
+      openEventStream(staff, `project_id=proj_${tag}`),
+      openEventStream(reviewer, `project_id=proj_${tag}`),
+      openEventStream(staff, `project_id=proj_other${tag}`),
+    ]);
+    try {
+      expect([mine.status, theirs.status, other.status]).toEqual([200, 200, 200]);
+      const d = signedDelivery(webhookSecret, {
+        type: 'project.criteria_updated',
+        data: { project_id: `proj_${tag}`, business_id: `biz_${tag}`, criteria_id: `pcrit_${tag}`, revision: 3, answers_revision: 2 },
+      });
+      expect((await postDelivery(url, d)).status).toBe(200);
+      for (const s of [mine, theirs]) {
+        expect(await s.next((m) => m.id === d.id)).toMatchObject({ type: 'project.criteria_updated', project_id: `proj_${tag}`, business_id: `biz_${tag}`, answers_revision: 2 });
+      }
+      const marker = signedDelivery(webhookSecret, { type: 'match_run.completed', data: { project_id: `proj_other${tag}`, run_id: `mrun_${tag}` } });
+      expect((await postDelivery(url, marker)).status).toBe(200);
+      await other.next((m) => m.id === marker.id);
+      expect(other.messages.map((m) => m.id)).toEqual([marker.id]);
+    } finally {
+      for (const s of [mine, theirs, other]) s.close();
+    }
   });
 });

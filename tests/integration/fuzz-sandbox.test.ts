@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, it } from 'vitest';
 import { ErrorBody } from '@/lib/portal';
 import { routes } from '@/server/sandbox/handlers';
 import { startSandbox, type RunningSandbox } from '@/server/sandbox/server';
-import { CONTENT_TYPES, FuzzTally, assertFuzz, describeBody, expectCleanReply, fuzzRuns, pathSegment, queryString, requestBody, sendRaw } from '../support/fuzz';
+import { CONTENT_TYPES, FuzzTally, MALFORMED_SEGMENTS, NUL_BODY, assertFuzz, describeBody, expectCleanReply, fuzzRuns, pathSegment, queryString, requestBody, sendRaw } from '../support/fuzz';
 import { KEYS } from './support/sandbox';
 
 /*
@@ -36,6 +36,16 @@ const AUTH = fc.constantFrom<readonly [string, string | undefined]>(
   ['garbage key', 'Bearer pk_test_\u00ff\u00fe'],
   ['basic auth', 'Basic dXNlcjpwYXNz'],
 );
+
+const KNOWN = {
+  auth: ['full key', `Bearer ${KEYS.full}`] as const,
+  replace: null,
+  query: '',
+  body: '{}' as string | Uint8Array | undefined,
+  contentType: 'application/json' as const,
+  ifMatch: null,
+  idempotencyKey: 'known',
+};
 
 beforeAll(async () => {
   running = await startSandbox({ port: 0, rateLimit: null });
@@ -84,6 +94,11 @@ describe.concurrent('fuzzing every sandbox operation', () => {
           expectCleanReply(reply, ErrorBody, () => `${route.method} ${url.slice(0, 200)} as ${i.auth[0]}, ${i.contentType ?? 'no content type'}, ${describeBody(i.body)}`);
         },
         RUNS,
+        // Tried on every run: malformed percent-encoding in the first segment, and NUL in a body.
+        [
+          ...(route.path.includes(':') ? MALFORMED_SEGMENTS.map((value) => ({ ...KNOWN, replace: { index: 0, value } })) : []),
+          { ...KNOWN, body: NUL_BODY },
+        ],
       );
     });
   }

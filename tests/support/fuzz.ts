@@ -59,6 +59,12 @@ export const pathSegment = fc.oneof(
   fc.string({ maxLength: 20 }).map(encodeLoosely),
 );
 
+/** Malformed percent-encodings (an invalid escape, an overlong `.`, a cut multi-byte sequence) every run tries. */
+export const MALFORMED_SEGMENTS = ['%ZZ', '%C0%AE', '%E0%A4%A'] as const;
+
+/** JSON with NUL and a lone surrogate in the strings that sign-in and forms read. */
+export const NUL_BODY = '{"email":"a\\u0000b@example.com","password":"pw\\u0000","name":"x\\u0000\\ud800","text_input":"\\u0000"}';
+
 /** A query string (without `?`): random pairs, malformed escapes, repeated and bracketed keys, absurd numbers. */
 export const queryString = fc.oneof(
   fc.constant(''),
@@ -165,10 +171,12 @@ export class FuzzTally {
  * fc.assert with the run's seed and a short report: a counterexample holding a megabyte body would flood the
  * output, so the message is cut (the seed and path replay it in full).
  */
-export async function assertFuzz<T>(arbitrary: fc.Arbitrary<T>, property: (input: T) => Promise<void>, numRuns: number) {
+export async function assertFuzz<T>(arbitrary: fc.Arbitrary<T>, property: (input: T) => Promise<void>, numRuns: number, examples: readonly T[] = []) {
   await fc.assert(fc.asyncProperty(arbitrary, property), {
     numRuns,
     seed: FUZZ_SEED,
+    // Known attacks run on every seed, before the generated inputs.
+    examples: examples.map((e) => [e] as [T]),
     asyncReporter: async (details) => {
       if (!details.failed) return;
       const cut = (t: string, n: number) => (t.length > n ? `${t.slice(0, n)}… (cut)` : t);

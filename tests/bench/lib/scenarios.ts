@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { AnswerPage, ApplicationContract, BusinessCreateResult } from '@/lib/portal';
 import type { LoadSpec } from './load';
 
@@ -31,7 +32,8 @@ export async function prepareWriteTargets(baseUrl: string, apiKey: string, count
       (
         await callJson(`${baseUrl}businesses/`, {
           method: 'POST',
-          headers: { ...auth, 'Idempotency-Key': `bench-${Date.now()}-${i}` },
+          // A random key: two preparations at the same millisecond must not get one application replayed.
+          headers: { ...auth, 'Idempotency-Key': `bench-${randomUUID()}` },
           body: JSON.stringify({ name: `Bench writer ${i}` }),
         })
       ).body,

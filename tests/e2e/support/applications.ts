@@ -34,3 +34,28 @@ export async function openInvitationFirstTime(page: Page, link: string) {
   await expect(page.getByRole('heading', { level: 1, name: /^Welcome/ })).toBeVisible();
   await page.getByRole('link', { name: 'Start the application' }).click();
 }
+
+export interface Stage {
+  id: string;
+  name: string;
+  order: number;
+}
+
+/** The stages of the business's pipeline, in order. */
+export async function stagesOf(request: APIRequestContext, businessId: string): Promise<Stage[]> {
+  const res = await request.get(`/api/businesses/${businessId}/stages`);
+  expect(res.status()).toBe(200);
+  return ((await res.json()) as { items: Stage[] }).items;
+}
+
+/** Someone else moves the business meanwhile, through the API, with the ETag as it is now. */
+export async function moveInBackground(request: APIRequestContext, baseURL: string, businessId: string, stageId: string) {
+  const read = await request.get(`/api/businesses/${businessId}`);
+  expect(read.status()).toBe(200);
+  const etag = read.headers()['etag']!;
+  const res = await request.post(`/api/businesses/${businessId}/stage-transitions`, {
+    headers: { 'X-CSRF': '1', Origin: baseURL, 'If-Match': etag, 'Idempotency-Key': randomUUID() },
+    data: { stage_id: stageId },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+}
