@@ -68,6 +68,14 @@ export function proxy(request: NextRequest) {
 }
 
 export const config = {
-  // Everything but the build's static files (hashed, immutable, served by Next.js itself).
-  matcher: ['/((?!_next/static|_next/image).*)'],
+  matcher: [
+    {
+      // Everything but the build's static files (hashed, immutable, served by Next.js itself) and uploads: with a
+      // proxy in front, Next.js buffers a request body in memory and cuts it at 10 MB, while an upload streams
+      // to the Portal as it arrives. Uploads name their file (X-Filename, or a business document's slot path);
+      // the route wrapper gives their replies the same headers.
+      source: '/((?!_next/static|_next/image|api/businesses/[^/]+/uploads/).*)',
+      missing: [{ type: 'header', key: 'x-filename' }],
+    },
+  ],
 };

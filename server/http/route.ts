@@ -7,6 +7,7 @@ import type { Db } from '@/server/db/types';
 import { getEnv } from '@/server/env';
 import { log } from '@/server/log';
 import { isPortalError, toBrowserError } from '@/server/portal';
+import { apiReplyHeaders } from './security-headers';
 import { AppError } from './app-error';
 import { checkCsrf, requestOrigin } from './csrf';
 import { cookieSettings, sessionPolicy } from '@/server/auth/session-settings';
@@ -119,7 +120,7 @@ export function route<P = undefined, Q = undefined, B = undefined>(
   handle: (ctx: RouteContext<P, Q, B>) => Promise<RouteResult>,
 ) {
   if (spec.csrf === false && spec.roles !== 'public') throw new Error('csrf: false is for public server-to-server routes only');
-  return async (req: NextRequest, segment: { params: Promise<Record<string, string | string[]>> }) => {
+  const handler = async (req: NextRequest, segment: { params: Promise<Record<string, string | string[]>> }) => {
     const upstream = { requestId: null as string | null };
     let audit: { db: Db; session: ResolvedSession; object: AuditObject } | null = null;
     try {
@@ -159,6 +160,14 @@ export function route<P = undefined, Q = undefined, B = undefined>(
       if (audit) await record(audit, spec.audit!.operation, upstream.requestId, 'failure', response.status).catch(() => undefined);
       return response;
     }
+  };
+  if (spec.body !== 'stream') return handler;
+  // Uploads bypass proxy.ts (see its matcher), so their replies get its headers here.
+  return async (req: NextRequest, segment: { params: Promise<Record<string, string | string[]>> }) => {
+    const response = await handler(req, segment);
+    const https = getEnv().appOrigin?.startsWith('https:') || req.nextUrl.protocol === 'https:';
+    for (const [k, v] of Object.entries(apiReplyHeaders({ https, pathname: req.nextUrl.pathname }))) response.headers.set(k, v);
+    return response;
   };
 }
 

@@ -47,3 +47,8 @@ export function securityHeaders(options: { https: boolean; pathname: string }): 
     ...(options.https ? { 'Strict-Transport-Security': 'max-age=31536000; includeSubDomains' } : {}),
   };
 }
+
+/** The headers of a JSON reply the proxy never saw (uploads skip it so their bodies stream): the same as it gives. */
+export function apiReplyHeaders(options: { https: boolean; pathname: string }): Record<string, string> {
+  return { ...securityHeaders(options), 'Content-Security-Policy': API_CSP };
+}
