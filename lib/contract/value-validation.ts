@@ -156,19 +156,21 @@ function compileRules(schema: ItemSchema, enumValues: unknown, limit: number, li
   };
 }
 
-/** Code points, not UTF-16 units, as JSON Schema counts; stops as soon as `enough` is reached. */
-function codePointsAtLeast(text: string, enough: number): boolean {
+/** Code points, not UTF-16 units, as JSON Schema counts them; stops counting once `stopAt` is reached. */
+export function codePointCount(text: string, stopAt = Infinity): number {
   let points = 0;
-  for (let i = 0; i < text.length; i++) {
+  for (let i = 0; i < text.length && points < stopAt; i++) {
     const unit = text.charCodeAt(i);
     if (unit >= 0xd800 && unit <= 0xdbff && i + 1 < text.length) {
       const next = text.charCodeAt(i + 1);
       if (next >= 0xdc00 && next <= 0xdfff) i++;
     }
-    if (++points >= enough) return true;
+    points++;
   }
-  return enough <= 0;
+  return points;
 }
+
+const codePointsAtLeast = (text: string, enough: number) => codePointCount(text, enough) >= enough;
 
 /**
  * 0.1 + 0.2 is not a multiple of 0.1 in binary floating point, so the quotient only has to be within a few

@@ -1,4 +1,5 @@
 import { LIMITS } from '../portal/limits';
+import { codePointCount } from '../contract/value-validation';
 import type { SchemaFacts } from './schema-facts';
 
 /**
@@ -251,17 +252,7 @@ export function textLimitOf(widget: Widget, facts: SchemaFacts): TextLimit | nul
 
 /** A text's length as its limit counts it. */
 export function textLength(text: string, units: TextLimit['units']): number {
-  if (units === 'utf16') return text.length;
-  let points = 0;
-  for (let i = 0; i < text.length; i++) {
-    const unit = text.charCodeAt(i);
-    if (unit >= 0xd800 && unit <= 0xdbff && i + 1 < text.length) {
-      const next = text.charCodeAt(i + 1);
-      if (next >= 0xdc00 && next <= 0xdfff) i++;
-    }
-    points++;
-  }
-  return points;
+  return units === 'utf16' ? text.length : codePointCount(text);
 }
 
 function textAttributes(widget: Widget, facts: SchemaFacts): InputAttributes {

@@ -13,12 +13,12 @@
 // figures are an upper bound of what a page with live updates sees. Prints a table, then one line of JSON.
 import os from 'node:os';
 import { chromium, type Browser } from '@playwright/test';
-import { PRODUCT_KINDS } from '@/lib/portal';
 import { DEFAULT_MATCH_TIMING } from '@/server/sandbox/funding/state';
 import { DEMO_KEYS } from '@/server/sandbox/keys';
 import { chromiumLaunchOptions } from '../e2e/support/chromium';
 import { spawnSandbox, type SpawnedSandbox } from './lib/spawn-sandbox';
 import { startBff, type BenchBff } from './lib/start-bff';
+import { BENCH_CRITERIA_ANSWERS } from './lib/criteria-answers';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const SLOW_RUNS = Number(process.env.BENCH_SLOW_RUNS ?? 1);
@@ -29,24 +29,7 @@ const apiKey = DEMO_KEYS.find((k) => k.id === 'key_demofull')!.token;
 /** Target: the BFF and the page add at most this to the simulated run (one read of the run, the matches, a render). */
 const TARGET_OVERHEAD_MS = 1_500;
 
-const w = (key: string, value: unknown, field_key = 'value') => ({ block_key: key, schema_key: key, field_key, value });
-const ANSWERS = [
-  w('funding_amount', 250_000),
-  w('funding_currency', 'gbp'),
-  w('funding_purpose', ['equipment', 'working_capital']),
-  w('product_kinds', [...PRODUCT_KINDS]),
-  w('funding_timeline', 'within_one_month'),
-  w('preferred_term_months', 60),
-  w('date_established', '2015-03-01'),
-  w('industry', 'manufacturing'),
-  w('business_address', 'GB', 'country'),
-  w('business_address', 'West Yorkshire', 'region'),
-  w('annual_revenue', 1_850_000),
-  w('net_profit', 142_500),
-  w('credit_band', 'good'),
-  w('can_offer_collateral', true),
-  w('collateral_types', ['equipment', 'personal_guarantee']),
-];
+const ANSWERS = BENCH_CRITERIA_ANSWERS;
 
 let keyCounter = 0;
 const newKey = () => `bench-${process.pid}-${keyCounter++}`;

@@ -11,10 +11,11 @@
 // Prints a table, then one line of JSON with every figure and whether each target was met. The BFF half
 // ("time to first results on screen") is measured separately.
 import os from 'node:os';
-import { FundingMatchPage, MatchRun, PRODUCT_KINDS, Project, ProjectCriteria } from '@/lib/portal';
+import { FundingMatchPage, MatchRun, Project, ProjectCriteria } from '@/lib/portal';
 import { DEFAULT_MATCH_TIMING } from '@/server/sandbox/funding/state';
 import { DEMO_KEYS } from '@/server/sandbox/keys';
 import { spawnSandbox, type SpawnedSandbox } from './lib/spawn-sandbox';
+import { BENCH_CRITERIA_ANSWERS } from './lib/criteria-answers';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const SLOW_RUNS = Number(process.env.BENCH_SLOW_RUNS ?? 1);
@@ -34,24 +35,7 @@ const TARGETS = {
   firstPageMs: 50,
 };
 
-const w = (key: string, value: unknown, field_key = 'value') => ({ block_key: key, schema_key: key, field_key, value });
-const ANSWERS = [
-  w('funding_amount', 250_000),
-  w('funding_currency', 'gbp'),
-  w('funding_purpose', ['equipment', 'working_capital']),
-  w('product_kinds', [...PRODUCT_KINDS]),
-  w('funding_timeline', 'within_one_month'),
-  w('preferred_term_months', 60),
-  w('date_established', '2015-03-01'),
-  w('industry', 'manufacturing'),
-  w('business_address', 'GB', 'country'),
-  w('business_address', 'West Yorkshire', 'region'),
-  w('annual_revenue', 1_850_000),
-  w('net_profit', 142_500),
-  w('credit_band', 'good'),
-  w('can_offer_collateral', true),
-  w('collateral_types', ['equipment', 'personal_guarantee']),
-];
+const ANSWERS = BENCH_CRITERIA_ANSWERS;
 
 let keyCounter = 0;
 async function call(sb: SpawnedSandbox, method: string, path: string, o: { body?: unknown; ifMatch?: string; idem?: boolean } = {}) {

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { startNextServer, type NextServer } from '../../e2e/support/next-server';
 import { adminQuery, withSearchPath } from '../../support/pg-admin';
+import { signIn } from '../../support/http-sign-in';
 
 export interface BenchBff {
   url: string;
@@ -60,17 +61,6 @@ function addStaffUser(dbEnv: Record<string, string>, email: string, password: st
   if (run.status !== 0) throw new Error(`users add failed (${run.status}): ${run.stderr}${run.stdout}`);
 }
 
-async function signIn(origin: string, email: string, password: string): Promise<string> {
-  const res = await fetch(`${origin}/api/auth/sign-in`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'X-CSRF': '1', Origin: origin },
-    body: JSON.stringify({ email, password }),
-  });
-  if (res.status !== 200) throw new Error(`sign-in → ${res.status}: ${await res.text()}`);
-  const cookie = res.headers.getSetCookie()[0]?.split(';')[0];
-  if (!cookie) throw new Error('sign-in set no cookie');
-  return cookie;
-}
 
 /**
  * The production BFF (`next start`, built beforehand) in its own process, on its own empty database,

@@ -3,6 +3,7 @@
 // applied again; a failure (429, 5xx, a dropped connection, an instance away) is shown and retried after a pause.
 import { AnswersWriteResult, CurrentAnswers } from '@/lib/bff/applications';
 import type { Balancer } from './stack';
+export { signIn } from '../../support/http-sign-in';
 
 /** An edit the app said was saved, with its place in the application's order of writes. */
 export interface Ack {
@@ -26,18 +27,6 @@ export const newStats = (): EditorStats => ({ sent: 0, acknowledged: 0, conflict
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
-/** Signs in over HTTP and returns the session cookie; any instance accepts it (one database, one secret). */
-export async function signIn(origin: string, email: string, password: string): Promise<string> {
-  const res = await fetch(`${origin}/api/auth/sign-in`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'X-CSRF': '1', Origin: origin },
-    body: JSON.stringify({ email, password }),
-  });
-  if (res.status !== 200) throw new Error(`sign-in → ${res.status}: ${await res.text()}`);
-  const cookie = res.headers.getSetCookie()[0]?.split(';')[0];
-  if (!cookie) throw new Error('sign-in set no cookie');
-  return cookie;
-}
 
 /** Whether a failure is one a person is shown and may retry: throttling, server errors, no answer at all. */
 const retryable = (status: number) => status === 429 || status >= 500;
