@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { ApiError, outcomeUnknown, referencedMessage } from '@/lib/api/api-error';
 import type { BoardCardView, BoardView } from '@/lib/bff/workspace';
 import { useMoveBoardCard } from '@/lib/queries/mutations/use-move-board-card';
-import { ConfirmDialog } from '../ui/confirm-dialog';
+import { ClosingStageDialog } from '../ui/closing-stage-dialog';
 import { Notice, type NoticeState } from '../ui/notice';
 import { FreshnessNote } from '../workspace/freshness-note';
 import { BoardCard } from './board-card';
@@ -157,22 +157,14 @@ export function PipelineBoard({ view, now }: { view: BoardView; now: string }) {
           );
         })}
       </div>
-      <ConfirmDialog
-        open={confirming !== null}
-        title={`Move ${confirming ? nameOf(confirming.card) : 'this business'} to ${confirming?.stage.name ?? ''}?`}
-        confirmLabel={`Move to ${confirming?.stage.name ?? ''}`}
-        danger
-        onConfirm={() => {
-          const c = confirming;
-          setConfirming(null);
-          if (c) start(c.card, c.stage);
-        }}
+      <ClosingStageDialog
+        pending={confirming && { value: confirming, stageName: confirming.stage.name }}
+        subject={confirming ? nameOf(confirming.card) : 'this business'}
+        noun="business"
+        pipelineName={view.pipeline.name}
+        onConfirm={(c) => start(c.card, c.stage)}
         onCancel={() => setConfirming(null)}
-      >
-        <p>
-          {confirming?.stage.name} is a closing stage of {view.pipeline.name}: the business’s way through it ends there.
-        </p>
-      </ConfirmDialog>
+      />
     </div>
   );
 }

@@ -7,7 +7,7 @@ import type { BusinessView } from '@/lib/bff/businesses';
 import { closingStageIds } from '@/lib/bff/closing-stages';
 import { businessStagesQuery } from '@/lib/queries/business';
 import { useMoveBusinessStage } from '@/lib/queries/mutations/use-move-business-stage';
-import { ConfirmDialog } from '../ui/confirm-dialog';
+import { ClosingStageDialog } from '../ui/closing-stage-dialog';
 import { LoadState } from '../ui/load-state';
 import { Notice, type NoticeState } from '../ui/notice';
 
@@ -100,22 +100,14 @@ export function WorkflowStepper({ business }: { business: BusinessView }) {
           })}
         </ol>
       )}
-      <ConfirmDialog
-        open={confirming !== null}
-        title={`Move ${business.name ?? 'this business'} to ${confirming?.name ?? ''}?`}
-        confirmLabel={`Move to ${confirming?.name ?? ''}`}
-        danger
-        onConfirm={() => {
-          const stage = confirming;
-          setConfirming(null);
-          if (stage) start(stage);
-        }}
+      <ClosingStageDialog
+        pending={confirming && { value: confirming, stageName: confirming.name }}
+        subject={business.name ?? 'this business'}
+        noun="business"
+        pipelineName={stages.data?.pipeline.name ?? 'the pipeline'}
+        onConfirm={start}
         onCancel={() => setConfirming(null)}
-      >
-        <p>
-          {confirming?.name} is a closing stage of {stages.data?.pipeline.name ?? 'the pipeline'}: the business’s way through it ends there.
-        </p>
-      </ConfirmDialog>
+      />
     </section>
   );
 }

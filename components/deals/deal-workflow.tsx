@@ -8,7 +8,7 @@ import { closingStageIds } from '@/lib/bff/closing-stages';
 import type { DealView } from '@/lib/bff/deals';
 import { dealQuery } from '@/lib/queries/deals';
 import { useMoveDealStage } from '@/lib/queries/mutations/use-move-deal-stage';
-import { ConfirmDialog } from '../ui/confirm-dialog';
+import { ClosingStageDialog } from '../ui/closing-stage-dialog';
 import { recipientLabel, statusLabel } from './deal-labels';
 
 interface Props {
@@ -136,22 +136,14 @@ export function DealWorkflow({ initialDeal, stages, business }: Props) {
             )}
           </div>
         </div>
-        <ConfirmDialog
-          open={confirming !== null}
-          title={`Move ${deal.name} to ${confirming?.name ?? ''}?`}
-          confirmLabel={`Move to ${confirming?.name ?? ''}`}
-          danger
-          onConfirm={() => {
-            const stage = confirming;
-            setConfirming(null);
-            if (stage) move(stage);
-          }}
+        <ClosingStageDialog
+          pending={confirming && { value: confirming, stageName: confirming.name }}
+          subject={deal.name}
+          noun="deal"
+          pipelineName={stages.pipeline.name}
+          onConfirm={move}
           onCancel={() => setConfirming(null)}
-        >
-          <p>
-            {confirming?.name} is a closing stage of {stages.pipeline.name}: the deal’s way through it ends there.
-          </p>
-        </ConfirmDialog>
+        />
       </section>
     </>
   );
