@@ -1,7 +1,7 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { getEnv } from '@/server/env/get-env';
 import { clientAddress } from '@/server/http/client-address';
-import { malformedTarget, type MalformedTarget } from '@/server/http/request-target';
+import { malformedTarget, unheldBody, type MalformedTarget } from '@/server/http/request-target';
 import { API_CSP, newNonce, pageCsp, securityHeaders } from '@/server/http/security-headers';
 import { log } from '@/server/log';
 
@@ -24,7 +24,7 @@ function refuse(request: NextRequest, bad: MalformedTarget, headers: Record<stri
   log.warn('malformed request refused', { method: request.method, path: rawPath(request).slice(0, 200), parameter: bad.parameter });
   // JSON for the API and for any client that does not ask for a page (a browser's navigation always does).
   if (isApi(pathname) || !(request.headers.get('accept') ?? '').includes('text/html')) {
-    const body = { error: { code: 'invalid_request', message: bad.message, request_id: null, details: [{ code: 'malformed_encoding', message: bad.message, parameter: bad.parameter }] } };
+    const body = { error: { code: 'invalid_request', message: bad.message, request_id: null, details: [{ code: bad.code ?? 'malformed_encoding', message: bad.message, parameter: bad.parameter }] } };
     return NextResponse.json(body, { status: 400, headers: { ...headers, 'Content-Security-Policy': API_CSP, 'Cache-Control': 'private, no-store' } });
   }
   return new NextResponse(ERROR_PAGE, {
@@ -44,7 +44,7 @@ export function proxy(request: NextRequest) {
   const env = getEnv();
   const https = env.appOrigin?.startsWith('https:') || request.nextUrl.protocol === 'https:';
   const headers = securityHeaders({ https, pathname: request.nextUrl.pathname });
-  const bad = malformedTarget(rawPath(request));
+  const bad = malformedTarget(rawPath(request)) ?? unheldBody(request.headers);
   if (bad) return refuse(request, bad, headers);
 
   const forwarded = new Headers(request.headers);
@@ -71,10 +71,10 @@ export const config = {
   matcher: [
     {
       // Everything but the build's static files (hashed, immutable, served by Next.js itself) and uploads: with a
-      // proxy in front, Next.js buffers a request body in memory and cuts it at 10 MB, while an upload streams
-      // to the Portal as it arrives. Uploads name their file (X-Filename, or a business document's slot path);
-      // the route wrapper gives their replies the same headers.
-      source: '/((?!_next/static|_next/image|api/businesses/[^/]+/uploads/).*)',
+      // proxy in front, Next.js holds a request body in memory and cuts it at 10 MB, while an upload streams to
+      // the Portal as it arrives. Uploads name their file in X-Filename; the route wrapper gives their replies
+      // the same headers, and any other large or streamed body is refused above.
+      source: '/((?!_next/static|_next/image).*)',
       missing: [{ type: 'header', key: 'x-filename' }],
     },
   ],

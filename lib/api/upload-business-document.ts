@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FILENAME_HEADER } from '@/lib/bff/files';
 import { UploadResultView } from '@/lib/bff/businesses';
 import { apiPaths } from './paths';
 import { xhrUpload } from './xhr-upload';
@@ -17,5 +18,8 @@ const UploadReply = z.object({ upload: UploadResultView });
 /** Streams one initial document of a new business into its slot, the name in `?filename=`. */
 export async function uploadBusinessDocument({ businessId, uploadId, file, onProgress, signal }: BusinessDocumentUpload): Promise<UploadResultView> {
   const url = apiPaths.business(businessId).upload(uploadId, file.name);
-  return (await xhrUpload({ url, file, schema: UploadReply, onProgress, signal })).upload;
+  // The route reads the name from the query; X-Filename (the same name) is what lets an upload pass
+  // proxy.ts unbuffered, so the file streams to the Portal as it is sent.
+  const headers = { [FILENAME_HEADER]: encodeURIComponent(file.name) };
+  return (await xhrUpload({ url, file, headers, schema: UploadReply, onProgress, signal })).upload;
 }

@@ -7,6 +7,29 @@
 export interface MalformedTarget {
   parameter: string;
   message: string;
+  /** The detail's code; `malformed_encoding` unless said. */
+  code?: string;
+}
+
+/** What Next.js holds in memory of a body its proxy sees, and cuts beyond (experimental.proxyClientMaxBodySize). */
+export const PROXY_BODY_LIMIT = 10 * 1024 * 1024;
+
+/**
+ * A body the proxy would have to hold whole and might cut: larger than its limit, or of unknown length.
+ * Uploads name their file in X-Filename and skip the proxy (its matcher), so they stream; any other request
+ * with such a body is refused rather than passed on cut short.
+ */
+export function unheldBody(headers: Headers): MalformedTarget | null {
+  const length = headers.get('content-length');
+  const chunked = (headers.get('transfer-encoding') ?? '').toLowerCase().includes('chunked');
+  if ((length !== null && Number(length) > PROXY_BODY_LIMIT) || (length === null && chunked)) {
+    return {
+      parameter: 'X-Filename',
+      code: 'upload_not_named',
+      message: 'A large or streamed body is taken only as an upload: name the file in X-Filename.',
+    };
+  }
+  return null;
 }
 
 // C0 controls (NUL first) and DEL have no business in a path or a query, encoded or not.

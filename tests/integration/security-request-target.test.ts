@@ -87,6 +87,31 @@ describe('a malformed path', () => {
   });
 });
 
+describe('a body the proxy would hold', () => {
+  // Next.js holds the body of a request its proxy sees and cuts it at 10 MB; uploads skip the proxy by naming
+  // their file (X-Filename, see bff-files for the streaming). A large or streamed body without it is refused,
+  // never passed on cut short.
+  const send = (body: BodyInit, headers: Record<string, string> = {}) => {
+    const init: RequestInit & { duplex?: 'half' } = {
+      method: 'POST',
+      headers: { Cookie: staff.cookieHeader(), 'X-CSRF': '1', Origin: staff.base, 'Content-Type': 'application/pdf', ...headers },
+      body,
+    };
+    if (body instanceof ReadableStream) init.duplex = 'half';
+    return fetch(`${staff.base}/api/applications/ciappl_brightpath/files?block_key=bank_statements&schema_key=bank_statements&field_key=files`, init);
+  };
+
+  it('is refused with 400 when it is over 10 MB or of unknown length and names no file', async () => {
+    const big = await send(new Uint8Array(10 * 1024 * 1024 + 1));
+    expect(big.status).toBe(400);
+    expect(BffErrorBody.parse(await big.json()).error.details[0]).toMatchObject({ code: 'upload_not_named', parameter: 'X-Filename' });
+    const chunks = [new Uint8Array(1024)];
+    const streamed = await send(new ReadableStream({ pull: (c) => (chunks.length ? c.enqueue(chunks.pop()!) : c.close()) }));
+    expect(streamed.status).toBe(400);
+    expect(BffErrorBody.parse(await streamed.json()).error.details[0]!.code).toBe('upload_not_named');
+  });
+});
+
 describe('security headers', () => {
   const COMMON = {
     'x-frame-options': 'DENY',
@@ -95,7 +120,9 @@ describe('security headers', () => {
   };
 
   function expectCommon(headers: Headers, where: string) {
-    for (const [k, v] of Object.entries(COMMON)) expect(headers.get(k), `${where} ${k}`).toBe(v);
+    // An invitation link carries its token in the path: it sends no Referer at all.
+    const expected = where.startsWith('/invite/') ? { ...COMMON, 'referrer-policy': 'no-referrer' } : COMMON;
+    for (const [k, v] of Object.entries(expected)) expect(headers.get(k), `${where} ${k}`).toBe(v);
     expect(headers.get('permissions-policy'), where).toContain('camera=()');
     expect(headers.get('content-security-policy'), where).toContain("frame-ancestors 'none'");
     expect(headers.get('strict-transport-security'), `${where}: no HSTS over http`).toBeNull();
