@@ -55,7 +55,13 @@ export function recordDealStage(db: Db, deal: Deal) {
   return bestEffort('deal.stage_transition', () => saveDeal(db, dealFacts(deal, null), new Date()));
 }
 
-/** Answers or items written: activity now, progress and suggestion counts re-read. */
+/**
+ * After answers are written the business is read again, but not per keystroke: autosave writes come in
+ * bursts, and each read costs several Portal calls. Writes (and their webhooks) within this window share one.
+ */
+const ANSWERS_REFRESH_DELAY_MS = 1_000;
+
+/** Answers or items written: activity now, progress and suggestion counts re-read once the burst is over. */
 export function recordAnswersWritten(db: Db, applicationId: string, answersRevision: number | null, now: Date = new Date()) {
   // Deal applications share the answer routes; only intake applications have a row here.
   if (!ApplicationId.safeParse(applicationId).success) return Promise.resolve();
@@ -65,7 +71,7 @@ export function recordAnswersWritten(db: Db, applicationId: string, answersRevis
         WHERE application_id = $1`,
       [applicationId, answersRevision, now],
     );
-    queueRefresh([{ applicationId }]);
+    queueRefresh([{ applicationId }], ANSWERS_REFRESH_DELAY_MS);
   });
 }
 

@@ -55,17 +55,19 @@ async function refreshDeal(db: Db, deal: { id: string; businessId: string | null
  * reconcile pass repairs what they left.
  */
 class RefreshQueue {
-  private readonly waiting = new Map<string, RefreshTarget>();
+  /** What waits, and from when it may run (a burst of writes to one application is read once after it). */
+  private readonly waiting = new Map<string, { target: RefreshTarget; due: number }>();
   private running = 0;
   private idle: Array<() => void> = [];
 
   constructor(private readonly db: () => Promise<Db>) {}
 
-  add(target: RefreshTarget) {
+  add(target: RefreshTarget, delayMs = 0) {
     const key = target.deal ? `deal:${target.deal.id}` : (target.businessId ?? (target.applicationId ? `app:${target.applicationId}` : null));
     if (!key || this.waiting.has(key)) return;
-    this.waiting.set(key, target);
-    this.pump();
+    this.waiting.set(key, { target, due: Date.now() + delayMs });
+    if (delayMs > 0) setTimeout(() => this.pump(), delayMs).unref?.();
+    else this.pump();
   }
 
   /** Resolves once nothing is waiting or running (tests, shutdown). */
@@ -75,8 +77,10 @@ class RefreshQueue {
   }
 
   private pump() {
-    while (this.running < CONCURRENCY && this.waiting.size > 0) {
-      const [key, target] = this.waiting.entries().next().value as [string, RefreshTarget];
+    const now = Date.now();
+    for (const [key, { target, due }] of this.waiting) {
+      if (this.running >= CONCURRENCY) break;
+      if (due > now) continue;
       this.waiting.delete(key);
       this.running += 1;
       void this.run(target).finally(() => {
@@ -109,6 +113,6 @@ export function refreshQueue(): RefreshQueue {
 }
 
 /** Queues re-reads of what a write or an event made stale. */
-export function queueRefresh(targets: readonly RefreshTarget[]): void {
-  for (const t of targets) refreshQueue().add(t);
+export function queueRefresh(targets: readonly RefreshTarget[], delayMs = 0): void {
+  for (const t of targets) refreshQueue().add(t, delayMs);
 }
