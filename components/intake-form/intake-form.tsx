@@ -164,7 +164,8 @@ export function IntakeForm({ apiBase, snapshot, canWrite, deviceKey, initialSect
           <header className="intake-head">
             <div>
               <p className="muted">{shown.kind === 'deal' ? 'Deal application' : shown.kind === 'criteria' ? 'Funding criteria' : (shown.business?.name ?? 'Unnamed business')}</p>
-              <h1>{snapshot.contract.application_name}</h1>
+              {/* A project's criteria sit inside the project page, whose name is the page's one h1. */}
+              {shown.kind === 'criteria' ? <h2>{snapshot.contract.application_name}</h2> : <h1>{snapshot.contract.application_name}</h1>}
               {snapshot.contract.description && <p>{snapshot.contract.description}</p>}
             </div>
             <dl className="facts">
