@@ -1,7 +1,8 @@
 'use client';
 
 import Link from 'next/link';
-import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useId } from 'react';
+import { useDisclosure } from '../ui/use-disclosure';
 import type { BoardCardView } from '@/lib/bff/workspace';
 import { When } from './format';
 
@@ -20,17 +21,10 @@ interface Props {
  * keyboard, with its "Move to…" menu (a disclosure of one button per other stage; Escape closes it).
  */
 export function BoardCard({ card, stages, moving, onMove, cardRef }: Props) {
-  const [open, setOpen] = useState(false);
-  const toggle = useRef<HTMLButtonElement>(null);
+  const { open, setOpen, toggle, onKeyDown } = useDisclosure();
   const menuId = useId();
   const name = card.name ?? 'Unnamed business';
 
-  const onKeyDown = (e: KeyboardEvent) => {
-    if (e.key !== 'Escape' || !open) return;
-    e.preventDefault();
-    setOpen(false);
-    toggle.current?.focus();
-  };
 
   return (
     <li

@@ -1,6 +1,7 @@
 'use client';
 
-import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useMemo } from 'react';
+import { useDisclosure } from '../ui/use-disclosure';
 import { useFormEnv, useRuntime } from './runtime-context';
 
 /**
@@ -14,16 +15,9 @@ export function SectionNav({ current, onOpen }: { current: string; onOpen(sectio
   const version = useRuntime((r) => r.progressVersion);
   // eslint-disable-next-line react-hooks/exhaustive-deps -- the runtime mutates in place; version says when
   const progress = useMemo(() => runtime.progress(), [runtime, version]);
-  const [open, setOpen] = useState(false);
-  const toggle = useRef<HTMLButtonElement>(null);
+  const { open, setOpen, toggle, onKeyDown } = useDisclosure();
   const currentLabel = progress.sections.find((s) => s.sectionKey === current)?.label;
 
-  const onKeyDown = (e: KeyboardEvent) => {
-    if (e.key !== 'Escape' || !open) return;
-    e.preventDefault();
-    setOpen(false);
-    toggle.current?.focus();
-  };
 
   return (
     <nav aria-label="Sections" className="section-nav" data-open={open} onKeyDown={onKeyDown}>

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { AnswersPageView, AnswersWriteResult } from '@/lib/bff/applications';
 import { bffStack, signedIn } from './support/bff';
 import { createBusiness } from './support/bff-businesses';
+import { setSandboxFaults } from './support/sandbox-faults';
 
 /*
  * Item 9 of issue 11 through the BFF, as an editor meets it: while the Portal answers some writes with 503 or
@@ -9,15 +10,7 @@ import { createBusiness } from './support/bff-businesses';
  * by If-Match), so the person sees no error. The faults are confined to this test's own application.
  */
 
-async function faults(body: Record<string, unknown> | null) {
-  const r = await fetch(`${bffStack().sandboxOrigin}/_sandbox/faults`, {
-    method: body ? 'PUT' : 'DELETE',
-    headers: body ? { 'Content-Type': 'application/json' } : {},
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  expect(r.ok).toBe(true);
-  await r.body?.cancel();
-}
+const faults = (body: Record<string, unknown> | null) => setSandboxFaults(bffStack().sandboxOrigin, body);
 
 afterEach(async () => {
   await faults(null);

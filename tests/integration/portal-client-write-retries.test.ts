@@ -6,6 +6,7 @@ import { startSandbox, type RunningSandbox } from '@/server/sandbox/server';
 import { answersEtag } from './support/applications';
 import { loopbackServer } from './support/loopback';
 import { KEYS } from './support/sandbox';
+import { setSandboxFaults } from './support/sandbox-faults';
 
 /*
  * Item 9 of issue 11: writes guarded by If-Match are repeated after a 5xx or a lost connection, like reads.
@@ -25,15 +26,7 @@ afterAll(async () => {
   await sandbox?.close();
 });
 
-async function faults(body: Record<string, unknown> | null) {
-  const r = await fetch(`${sandbox.origin}/_sandbox/faults`, {
-    method: body ? 'PUT' : 'DELETE',
-    headers: body ? { 'Content-Type': 'application/json' } : {},
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  expect(r.ok).toBe(true);
-  await r.body?.cancel();
-}
+const faults = (body: Record<string, unknown> | null) => setSandboxFaults(sandbox.origin, body);
 
 afterEach(async () => {
   await faults(null);
