@@ -1,10 +1,10 @@
 'use client';
 
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { ApiError, referencedMessage } from '@/lib/api/api-error';
-import type { FormSnapshotView } from '@/lib/bff/form-snapshot';
 import type { FormApiBase } from '@/lib/api/paths';
+import type { FormOpeningView } from '@/lib/forms/opening';
 import { formSnapshotQuery } from '@/lib/queries/form-snapshot';
 import { useRememberPlace } from '@/lib/queries/mutations/use-remember-place';
 import { LoadError } from '../ui/load-state';
@@ -13,7 +13,10 @@ import { measured } from './timing';
 
 interface Props {
   apiBase: FormApiBase;
-  /** The snapshot the server read for this render (JSON), or null when the browser must read it. */
+  /**
+   * What the server read for this render (JSON): the opening section and an index of the rest (the whole
+   * snapshot is read here once the form is interactive), or null when the browser must read it all.
+   */
   snapshotJson: string | null;
   canWrite: boolean;
   deviceKey: string;
@@ -22,19 +25,36 @@ interface Props {
   placeOf?: string | null;
 }
 
-/** Reads the form's snapshot (already in the cache when the server rendered the page) and shows the form. */
+/**
+ * Shows the form from the opening the server rendered, and reads the whole snapshot right after (or first,
+ * when the server had none, e.g. after a failed read), which completes the form (FormRuntime.upgrade).
+ */
 export function IntakeFormPage({ apiBase, snapshotJson, canWrite, deviceKey, initialSection, placeOf = null }: Props) {
-  const queryClient = useQueryClient();
-  // Parsed once per page render and put in the cache, so a later visit in this tab starts from it too.
-  const [initial] = useState(() => {
-    if (snapshotJson === null) return undefined;
-    const parsed = measured('intake:snapshot-parse', () => JSON.parse(snapshotJson) as FormSnapshotView);
-    queryClient.setQueryData(formSnapshotQuery(apiBase).queryKey, parsed);
-    return parsed;
-  });
-  const { data, error, isPending, refetch } = useQuery({ ...formSnapshotQuery(apiBase), initialData: initial });
+  const [opening] = useState(() =>
+    snapshotJson === null ? null : measured('intake:snapshot-parse', () => JSON.parse(snapshotJson) as FormOpeningView),
+  );
+  // A snapshot kept from an earlier visit in this tab is older than the opening: only a read made since counts.
+  const [openedAt] = useState(() => Date.now());
+  const full = useQuery({ ...formSnapshotQuery(apiBase), refetchOnMount: 'always' });
+  const fresh = full.dataUpdatedAt >= openedAt ? full.data : undefined;
   const { mutate: rememberPlace } = useRememberPlace(placeOf ?? '');
   const onSectionOpened = useCallback((key: string) => void (placeOf !== null && rememberPlace(key)), [placeOf, rememberPlace]);
+  if (opening !== null) {
+    return (
+      <IntakeForm
+        apiBase={apiBase}
+        snapshot={opening}
+        full={fresh}
+        fullError={fresh === undefined ? full.error : null}
+        onRetryFull={() => void full.refetch()}
+        canWrite={canWrite}
+        deviceKey={deviceKey}
+        initialSection={opening.opening.sectionKey}
+        onSectionOpened={placeOf === null ? undefined : onSectionOpened}
+      />
+    );
+  }
+  const { data, error, isPending, refetch } = full;
   if (isPending) {
     return (
       <p role="status" className="loading">

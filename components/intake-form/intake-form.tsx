@@ -1,15 +1,17 @@
 'use client';
 
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import type { FormApiBase } from '@/lib/api/paths';
 import type { ApplicationView } from '@/lib/bff/applications';
 import type { FormSnapshotView } from '@/lib/bff/form-snapshot';
 import { answerName, fieldForName, formModel, formStateFrom, nestValues, parseName, type FormValues } from '@/lib/forms';
 import { FormRuntime } from '@/lib/forms/form-runtime';
+import type { FormOpeningView } from '@/lib/forms/opening';
 import { applicationKey, applicationQuery } from '@/lib/queries/application';
-import { useLiveFormRefresh } from '@/components/live/use-live-form-refresh';
+import { showTheirs, useLiveFormRefresh } from '@/components/live/use-live-form-refresh';
+import { LoadError } from '../ui/load-state';
 import { sendBatch } from './autosave-transport';
 import { inputIdOf, toDomValue } from './dom-values';
 import { MergeNotices } from './merge-notices';
@@ -19,10 +21,16 @@ import { SectionNav } from './section-nav';
 import { SectionView } from './section-view';
 import { SubmitPanel } from './submit-panel';
 import { measured } from './timing';
+import { mergeNested } from './merge-nested';
 
 interface Props {
   apiBase: FormApiBase;
-  snapshot: FormSnapshotView;
+  /** The whole snapshot, or an opening (one section and an index) that `full` completes once it is read. */
+  snapshot: FormSnapshotView | FormOpeningView;
+  full?: FormSnapshotView;
+  /** Why reading the whole snapshot failed, and how to try again (an opening only). */
+  fullError?: Error | null;
+  onRetryFull?: () => void;
   /** Staff and invited clients write; reviewers read. */
   canWrite: boolean;
   /** Who is typing on this device: unsaved edits are kept per person and application. */
@@ -39,7 +47,7 @@ const REFRESH_PROGRESS_MS = 1_500;
  * inputs (uncontrolled); the runtime holds visibility, items, files and autosave. One section is shown
  * at a time, so a 1,000-field contract opens as fast as a short one.
  */
-export function IntakeForm({ apiBase, snapshot, canWrite, deviceKey, initialSection, onSectionOpened }: Props) {
+export function IntakeForm({ apiBase, snapshot, full, fullError = null, onRetryFull, canWrite, deviceKey, initialSection, onSectionOpened }: Props) {
   const queryClient = useQueryClient();
   const [runtime] = useState(() =>
     measured('intake:open', () => {
@@ -54,10 +62,14 @@ export function IntakeForm({ apiBase, snapshot, canWrite, deviceKey, initialSect
           upstream: { values: state.values, answersRevision: snapshot.answers.answers_revision, etag: snapshot.answers.etag },
         },
         canWrite ? deviceKey : null,
+        'opening' in snapshot ? snapshot.opening : null,
       );
     }),
   );
-  const model = runtime.model;
+  // The model grows once, from the opening section's to the whole contract's (runtime.upgrade).
+  const model = useSyncExternalStore(runtime.subscribe, () => runtime.model, () => runtime.model);
+  const complete = model === runtime.model && runtime.complete;
+  const openingSection = 'opening' in snapshot ? snapshot.opening.sectionKey : null;
   const { data: application } = useQuery({ ...applicationQuery(apiBase), initialData: snapshot.application, staleTime: REFRESH_PROGRESS_MS });
   const [submitted, setSubmitted] = useState<ApplicationView | null>(snapshot.application.submitted_at ? snapshot.application : null);
   const editable = canWrite && submitted === null && application.submitted_at === null;
@@ -111,7 +123,23 @@ export function IntakeForm({ apiBase, snapshot, canWrite, deviceKey, initialSect
     if (pendingFocus.current !== null) focusPending(pendingFocus);
   });
 
-  const { setValue } = form;
+  const { setValue, setValues, getValues } = form;
+  useEffect(() => {
+    if (full === undefined || runtime.complete) return;
+    measured('intake:upgrade', () =>
+      runtime.upgrade(full, (added) => {
+        const dom: Record<string, unknown> = {};
+        for (const [name, value] of Object.entries(added)) {
+          const field = fieldForName(runtime.model, name);
+          if (field && field.widget !== 'file') dom[name] = toDomValue(field, value);
+        }
+        // One update of the form's values: other sections' inputs find theirs when they mount.
+        setValues(mergeNested(getValues(), nestValues(dom as FormValues)) as never);
+      }),
+    );
+    if (!editable) showTheirs(runtime, setValue);
+  }, [full, runtime, editable, setValue, setValues, getValues]);
+
   useEffect(() => {
     if (!editable) return;
     let refresh: ReturnType<typeof setTimeout> | undefined;
@@ -210,7 +238,15 @@ export function IntakeForm({ apiBase, snapshot, canWrite, deviceKey, initialSect
               onSubmit={(e) => e.preventDefault()}
             >
               <fieldset disabled={!editable} className="plain">
-                {current && <SectionView key={current.sectionKey} section={current} focusHeading={focusHeading} />}
+                {current && (complete || current.sectionKey === openingSection) ? (
+                  <SectionView key={current.sectionKey} section={current} focusHeading={focusHeading} />
+                ) : fullError ? (
+                  <LoadError onRetry={() => onRetryFull?.()}>This section could not be loaded: {fullError.message}</LoadError>
+                ) : (
+                  <p role="status" className="loading">
+                    Loading this section…
+                  </p>
+                )}
               </fieldset>
               <nav aria-label="Section pages" className="pager">
                 {prev && (

@@ -42,6 +42,8 @@ export function SubmitPanel({ onSubmitted }: { onSubmitted(app: ApplicationView)
     setProblems(null);
     setBusy('Saving your latest answers…');
     try {
+      // The form's own check needs the whole contract: the page may still be reading it (opened on one section).
+      await runtime.whenComplete();
       await runtime.whenSettled();
       const s = runtime.autosave;
       if (s.conflicts.length > 0) {

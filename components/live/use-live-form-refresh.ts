@@ -52,13 +52,18 @@ export function useLiveFormRefresh(options: Options) {
 }
 
 async function readAndMerge({ apiBase, runtime, editable, setValue, queryClient }: Options & { queryClient: QueryClient }) {
+  // A page opened on one section merges into the whole model: its own read of the snapshot brings it.
+  await runtime.whenComplete();
   const snapshot = await readFormSnapshot(apiBase);
   queryClient.setQueryData(applicationKey(apiBase), snapshot.application);
   // An older or equal revision holds nothing this page lacks (a read overtaken by its own save).
   if (snapshot.answers.answers_revision <= runtime.autosave.answersRevision) return;
   runtime.refreshFrom(snapshot);
-  if (editable) return;
-  // A read-only form has no autosave hooks to put merged values into its inputs.
+  if (!editable) showTheirs(runtime, setValue);
+}
+
+/** A read-only form has no autosave hooks to put merged values into its inputs: this does. */
+export function showTheirs(runtime: FormRuntime, setValue: Options['setValue']) {
   for (const t of runtime.autosave.theirsApplied) {
     const field = fieldForName(runtime.model, t.name);
     if (field && field.widget !== 'file') setValue(t.name, toDomValue(field, t.theirs as FormValue) as never, { shouldDirty: false });

@@ -70,6 +70,12 @@ export interface AutosaveMachine {
   dismissOrphaned(state: AutosaveState, names?: readonly string[]): AutosaveState;
   persist(state: AutosaveState): PersistedAutosave;
   restore(saved: PersistedAutosave, current: UpstreamState): AutosaveState;
+  /**
+   * Edits kept on this device, brought into a page that has been working already (a form opened on one
+   * section restores once it has the whole contract): restored like `restore` against the upstream this
+   * state knows, while every field the page itself has touched since keeps the page's newer edit.
+   */
+  restoreInto(state: AutosaveState, saved: PersistedAutosave): AutosaveState;
   /** Names whose latest value is not saved upstream yet (pending, in flight, conflicting, held). */
   unsavedNames(state: AutosaveState): string[];
 }
@@ -111,6 +117,30 @@ export function autosaveMachine(options: AutosaveOptions = {}): AutosaveMachine 
   const init = initialState;
 
   const matches = (state: AutosaveState, batchId: number) => state.inFlight !== null && state.inFlight.id === batchId;
+
+  const restore = (saved: PersistedAutosave, current: UpstreamState): AutosaveState => {
+    // The edits are re-applied over the base they were made against, then merged with the upstream as
+    // it is now, exactly like a 412: edits nobody else touched are sent, the rest become conflicts.
+    const conflicts = Array.isArray(saved.conflicts) ? saved.conflicts : [];
+    const names = [...Object.keys(saved.edits), ...conflicts.map((c) => c.name)];
+    const atBase: AutosaveState = {
+      ...init(current),
+      server: { ...current.values, ...saved.base },
+      pending: { ...saved.edits },
+      uncertain: { ...(saved.uncertain ?? {}) },
+      conflicts,
+      orphaned: { ...saved.orphaned },
+      touched: names.length > 0,
+    };
+    const theirs = Object.fromEntries(names.map((n) => [n, current.values[n] ?? null]));
+    const merged = reconcile(atBase, { ...current, values: theirs }, names, equal);
+    // A refusal holds while its edit is still the one waiting; a merge that settled the field ends it.
+    const refused = typeof saved.rejected === 'object' && saved.rejected !== null ? saved.rejected : {};
+    const rejected = Object.fromEntries(
+      Object.entries(refused).filter(([n, why]) => typeof why === 'string' && Object.hasOwn(merged.pending, n)),
+    );
+    return settle({ ...merged, rejected });
+  };
 
   return {
     init,
@@ -326,29 +356,24 @@ export function autosaveMachine(options: AutosaveOptions = {}): AutosaveMachine 
       return { version: 1, answersRevision, etag, base, edits, uncertain, conflicts, orphaned: { ...orphaned }, rejected };
     },
 
-    restore(saved, current) {
-      // The edits are re-applied over the base they were made against, then merged with the upstream as
-      // it is now, exactly like a 412: edits nobody else touched are sent, the rest become conflicts.
-      const conflicts = Array.isArray(saved.conflicts) ? saved.conflicts : [];
-      const names = [...Object.keys(saved.edits), ...conflicts.map((c) => c.name)];
-      const atBase: AutosaveState = {
-        ...init(current),
-        server: { ...current.values, ...saved.base },
-        pending: { ...saved.edits },
-        uncertain: { ...(saved.uncertain ?? {}) },
-        conflicts,
-        orphaned: { ...saved.orphaned },
-        touched: names.length > 0,
-      };
-      const theirs = Object.fromEntries(names.map((n) => [n, current.values[n] ?? null]));
-      const merged = reconcile(atBase, { ...current, values: theirs }, names, equal);
-      // A refusal holds while its edit is still the one waiting; a merge that settled the field ends it.
-      const refused = typeof saved.rejected === 'object' && saved.rejected !== null ? saved.rejected : {};
-      const rejected = Object.fromEntries(
-        Object.entries(refused).filter(([n, why]) => typeof why === 'string' && Object.hasOwn(merged.pending, n)),
-      );
-      return settle({ ...merged, rejected });
+    restoreInto(state, saved) {
+      const restored = restore(saved, { values: state.server, answersRevision: state.answersRevision, etag: state.etag });
+      const mine = new Set([...Object.keys(state.pending), ...Object.keys(state.inFlight?.edits ?? {}), ...state.conflicts.map((c) => c.name)]);
+      const theirsOnly = <T>(record: Readonly<Record<string, T>>) => Object.fromEntries(Object.entries(record).filter(([n]) => !mine.has(n)));
+      return settle({
+        ...state,
+        server: { ...state.server, ...theirsOnly(restored.server) },
+        pending: { ...theirsOnly(restored.pending), ...state.pending },
+        conflicts: [...state.conflicts, ...restored.conflicts.filter((c) => !mine.has(c.name))],
+        theirsApplied: [...state.theirsApplied, ...restored.theirsApplied.filter((t) => !mine.has(t.name))],
+        rejected: { ...theirsOnly(restored.rejected), ...state.rejected },
+        orphaned: { ...restored.orphaned, ...state.orphaned },
+        uncertain: { ...theirsOnly(restored.uncertain), ...state.uncertain },
+        touched: state.touched || restored.touched,
+      });
     },
+
+    restore,
 
     unsavedNames(state) {
       return [

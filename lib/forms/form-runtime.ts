@@ -1,18 +1,20 @@
 import type { FileView } from '@/lib/bff/files';
 import type { AnswerItem } from '@/lib/portal';
 import type { RepeatableItemView } from '@/lib/bff/items';
+import { groupFiles } from './file-values';
+import type { FormIndex } from './opening';
 import {
-  answerName,
   autosaveMachine,
   computeVisibility,
   equalityFor,
+  fieldForName,
   formItemOf,
+  formModel,
   formStateFrom,
   formValidator,
   indexItems,
   isNameVisible,
   isQuestionVisible,
-  itemName,
   progressOf,
   sendableCheck,
   updateVisibility,
@@ -74,10 +76,18 @@ const PROGRESS_DELAY_MS = 300;
 const PERSIST_WITHIN_MS = 500;
 const STORAGE_PREFIX = 'intake-form:';
 
+/** What the full snapshot brings to a runtime opened on one section (FormRuntime.upgrade). */
+export interface UpgradeSnapshot {
+  contract: Parameters<typeof formModel>[0];
+  answers: { items: readonly AnswerItem[]; answers_revision: number; etag: string };
+  items: readonly RepeatableItemView[];
+  files: readonly FileView[];
+}
+
 export class FormRuntime {
-  readonly model: FormModel;
-  readonly validator;
-  private readonly machine: AutosaveMachine;
+  model: FormModel;
+  validator: ReturnType<typeof formValidator>;
+  private machine: AutosaveMachine;
   private hooks: RuntimeHooks | null = null;
   private listeners = new Set<() => void>();
   private timer: ReturnType<typeof setTimeout> | null = null;
@@ -86,10 +96,18 @@ export class FormRuntime {
   private idleWaiters: Array<() => void> = [];
   private progressCache: { version: number; progress: FormProgress } | null = null;
   private heldCache: { version: number; held: readonly HeldAnswer[] } | null = null;
-  private readonly canSend: (name: string, value: FormValue) => boolean;
+  private canSend: (name: string, value: FormValue) => boolean;
   /** The upstream as the page read it: what edits kept on this device are merged with (restoreFromDevice). */
-  private readonly upstream: UpstreamState;
+  private upstream: UpstreamState;
   private restored = false;
+  /**
+   * Opened on one section (the page sent that section and an index of the rest, lib/forms/opening): the
+   * index's counts stand for the other sections until `upgrade` brings the whole contract and answers.
+   */
+  private index: { index: FormIndex; sectionKey: string } | null;
+  /** Whether the model is the whole contract's (not only the opening section's). */
+  complete: boolean;
+  private completeWaiters: Array<() => void> = [];
   /** Held answers that came back from this device's storage: their fields show why until edited. */
   private restoredHeld = new Set<string>();
 
@@ -115,8 +133,11 @@ export class FormRuntime {
     model: FormModel,
     init: { values: FormValues; items: readonly FormItem[]; files: readonly FileView[]; upstream: UpstreamState },
     private readonly storageKey: string | null,
+    opening: { index: FormIndex; sectionKey: string } | null = null,
   ) {
     this.model = model;
+    this.index = opening;
+    this.complete = opening === null;
     this.validator = formValidator(model);
     this.canSend = sendableCheck(model);
     this.machine = autosaveMachine({ equal: equalityFor(model), canSend: this.canSend });
@@ -134,10 +155,15 @@ export class FormRuntime {
   /** Brings back the edits kept on this device, merged with the upstream as the page read it. Once. */
   private restoreFromDevice() {
     if (this.restored) return;
-    this.restored = true;
     const saved = this.readStorage();
+    // Edits kept for other sections need the whole model: they come back at upgrade, and until then this
+    // page writes nothing to storage (persist), so they cannot be overwritten.
+    if (saved !== null && !this.complete) return;
+    // Restored at attach, before anything happened on this page; or at the upgrade, into what did.
+    const late = this.autosave.touched || this.autosave.answersRevision !== this.upstream.answersRevision;
+    this.restored = true;
     if (saved === null) return;
-    const state = this.machine.restore(saved, this.upstream);
+    const state = late ? this.machine.restoreInto(this.autosave, saved) : this.machine.restore(saved, this.upstream);
     // The restored edits (and my side of open conflicts) are what the inputs must show.
     const shown: Record<string, FormValue> = { ...state.pending };
     for (const c of state.conflicts) shown[c.name] = c.mine;
@@ -145,6 +171,7 @@ export class FormRuntime {
     Object.assign(this.values, shown);
     this.visibility = computeVisibility(this.model, this.values, this.items);
     this.autosave = state;
+    this.persist();
     this.heldCache = null;
     this.restoredHeld = new Set(this.heldAnswers().map((h) => h.name));
     this.hooks?.showValues(shown);
@@ -224,9 +251,63 @@ export class FormRuntime {
   /** Per-section completion and what is missing; computed at most once per change. */
   progress(): FormProgress {
     if (this.progressCache?.version !== this.version) {
-      this.progressCache = { version: this.version, progress: progressOf(this.model, this.values, this.visibility) };
+      const live = progressOf(this.model, this.values, this.visibility);
+      this.progressCache = { version: this.version, progress: this.index === null ? live : withIndex(live, this.index) };
     }
     return this.progressCache.progress;
+  }
+
+  /** Resolves once the runtime has the whole contract (at once when it was opened with it). */
+  whenComplete(): Promise<void> {
+    if (this.complete) return Promise.resolve();
+    return new Promise((resolve) => this.completeWaiters.push(resolve));
+  }
+
+  /**
+   * The whole snapshot, read after the page became interactive on one section: the model becomes the
+   * whole contract's; answers, items and files the opening did not carry come in as the upstream holds
+   * them (the base of later merges), while what the opening carried keeps what the inputs show. When the
+   * upstream moved on in between, the opening section is merged like any refresh. `show` puts the values
+   * that came in into the form (other sections' inputs) before anything is merged or restored over them;
+   * then edits kept on this device come back.
+   */
+  upgrade(full: UpgradeSnapshot, show: (added: FormValues) => void) {
+    if (this.complete) return;
+    const model = formModel(full.contract);
+    const state = formStateFrom(model, full.answers.items, full.items);
+    const files = groupFiles(full.files);
+    // What the opening's model knows stays as it is (and is merged below when the upstream moved on).
+    const opening = this.model;
+    const known = (name: string) => fieldForName(opening, name) !== undefined;
+    const added: Record<string, FormValue> = {};
+    for (const [name, value] of Object.entries(state.values)) if (!known(name)) added[name] = value;
+    const addedFiles: Record<string, FormValue> = {};
+    for (const [name, list] of files) if (!known(name)) addedFiles[name] = list.map((f) => f.id);
+
+    this.model = model;
+    this.validator = formValidator(model);
+    this.canSend = sendableCheck(model);
+    this.machine = autosaveMachine({ equal: equalityFor(model), canSend: this.canSend });
+    Object.assign(this.values, added, addedFiles);
+    this.items = [...this.items, ...state.items.filter((i) => !opening.groupByKey.has(i.blockKey))];
+    const mergedFiles = new Map(this.files);
+    for (const [name, list] of files) if (!known(name)) mergedFiles.set(name, list);
+    this.files = mergedFiles;
+    this.upstream = { ...this.upstream, values: { ...added, ...this.upstream.values } };
+    this.autosave = { ...this.autosave, server: { ...added, ...this.autosave.server } };
+    this.index = null;
+    this.complete = true;
+    this.visibility = computeVisibility(this.model, this.values, this.items);
+    this.heldCache = null;
+    show(added);
+    // Only a newer read can tell the opening section anything (an older one was overtaken by this page's saves).
+    if (full.answers.answers_revision > this.autosave.answersRevision) this.refreshFrom(full);
+    else this.changed();
+    if (this.hooks) {
+      this.restoreFromDevice();
+      this.kick();
+    }
+    for (const w of this.completeWaiters.splice(0)) w();
   }
 
   conflictOf(name: string) {
@@ -544,7 +625,7 @@ export class FormRuntime {
    * a hidden tab and detach write at once, so a reload or a closed tab loses nothing.
    */
   private persist() {
-    if (this.storageKey === null || typeof localStorage === 'undefined' || this.persistLater !== null) return;
+    if (this.storageKey === null || typeof localStorage === 'undefined' || !this.restored || this.persistLater !== null) return;
     const write = () => {
       this.persistLater = null;
       this.persistNow();
@@ -561,7 +642,7 @@ export class FormRuntime {
   private persistNow() {
     this.persistLater?.();
     this.persistLater = null;
-    if (this.storageKey === null || typeof localStorage === 'undefined') return;
+    if (this.storageKey === null || typeof localStorage === 'undefined' || !this.restored) return;
     const saved = this.machine.persist(this.autosave);
     const empty =
       Object.keys(saved.edits).length === 0 && saved.conflicts.length === 0 && Object.keys(saved.orphaned).length === 0;
@@ -583,12 +664,16 @@ export class FormRuntime {
 
 const NO_FILES: readonly FileView[] = Object.freeze([]);
 
-/** Attached files by the form name of their question (and item). */
-function groupFiles(files: readonly FileView[]): Map<string, FileView[]> {
-  const map = new Map<string, FileView[]>();
-  for (const f of files) {
-    const name = f.item_id ? itemName(f.item_id, f.schema_key, f.field_key) : answerName(f.block_key, f.schema_key, f.field_key);
-    map.set(name, [...(map.get(name) ?? []), f]);
-  }
-  return map;
+/**
+ * Progress while only the opening section is in the model: that section's counts are live, the others'
+ * are the server's (nobody can change them before the upgrade but through a live refresh, which upgrades).
+ */
+function withIndex(live: FormProgress, { index, sectionKey }: { index: FormIndex; sectionKey: string }): FormProgress {
+  const here = live.sections.find((s) => s.sectionKey === sectionKey);
+  const before = index.sections.find((s) => s.sectionKey === sectionKey);
+  const sections = index.sections.map((s) => (s.sectionKey === sectionKey && here ? here : s));
+  const answered = index.answered - (before?.answered ?? 0) + (here?.answered ?? 0);
+  const total = index.total - (before?.total ?? 0) + (here?.total ?? 0);
+  const percent = total === 0 ? 100 : Math.floor((answered * 100) / total);
+  return { sections, answered, total, percent, missing: live.missing.filter((m) => m.sectionKey === sectionKey) };
 }

@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { IntakeFormPage } from '@/components/intake-form/intake-form-page';
 import { readFormSnapshot } from '@/server/applications/form-snapshot';
+import { formOpeningJson } from '@/server/application-kinds/form-opening';
 import { appDb } from '@/server/db/app-db';
 import { guardPage, readOrNotFound, type PageProps } from '@/server/http/page-guard';
 import { lastSection } from '@/server/invitations/client-welcome';
@@ -18,14 +19,10 @@ export default async function ApplicationPage({ params, searchParams }: PageProp
   const who = session.kind === 'user' ? session.userId : `client-${session.invitationId}`;
   const apiBase = `/api/applications/${applicationId}` as const;
 
-  // The snapshot is read here, on the server, so the form is in the first HTML and needs no second trip.
-  // It travels as one JSON string: a large contract serializes and parses several times faster that way
-  // than as the object tree React would otherwise encode. Anything but "not found" is left to the
+  // The snapshot is read here, on the server, so the open section is in the first HTML; the rest of the
+  // form follows from the browser once it is interactive. Anything but "not found" is left to the
   // browser, which shows the error with a retry.
-  const snapshotJson = await readOrNotFound(
-    readFormSnapshot(applicationId).then(({ requestId: _requestId, ...snapshot }) => JSON.stringify(snapshot)),
-    null,
-  );
+  const snapshotJson = await readOrNotFound(formOpeningJson(readFormSnapshot(applicationId), section), null);
   return (
     <>
       <nav aria-label="Autofill" className="actions">

@@ -3,6 +3,7 @@ import Link from 'next/link';
 import { dealHref } from '@/components/deals/deal-labels';
 import { IntakeFormPage } from '@/components/intake-form/intake-form-page';
 import { DealId } from '@/lib/portal';
+import { formOpeningJson } from '@/server/application-kinds/form-opening';
 import { readDealFormSnapshot } from '@/server/deal-applications/form-snapshot';
 import { readDeal } from '@/server/deals/read-deal';
 import { dealSummaryView } from '@/server/deals/views';
@@ -32,14 +33,11 @@ export default async function DealApplicationPage({ params, searchParams }: Page
 
   // Read here, on the server, so the form is in the first HTML (as the intake form's page does); anything
   // but "not found" is left to the browser, which shows the error with a retry.
+  const section = raw.section;
   const [snapshotJson, deal] = await Promise.all([
-    readOrNotFound(
-      readDealFormSnapshot(dealApplicationId).then(({ requestId: _requestId, ...snapshot }) => JSON.stringify(snapshot)),
-      null,
-    ),
+    readOrNotFound(formOpeningJson(readDealFormSnapshot(dealApplicationId), typeof section === 'string' ? section : null), null),
     dealOf(raw.deal_id, dealApplicationId),
   ]);
-  const section = raw.section;
   return (
     <>
       <p className="deals-back">

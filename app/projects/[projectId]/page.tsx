@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { ProjectPage } from '@/components/funding/project-page';
+import { formOpeningJson } from '@/server/application-kinds/form-opening';
 import { guardPage, readOrNotFound, type PageProps } from '@/server/http/page-guard';
 import { readCriteriaFormSnapshot } from '@/server/projects/criteria-snapshot';
 import { readProject } from '@/server/projects/read';
@@ -14,14 +15,11 @@ export default async function FundingProjectPage({ params, searchParams }: PageP
   const session = await guardPage({ path: `/projects/${projectId}`, query: raw, roles: ['staff'], ids: { project: projectId } });
   // Read here, on the server, so the criteria are in the first HTML (as the intake form's page does); a
   // failed criteria read is left to the browser, which shows it with a retry.
+  const section = raw.section;
   const [project, snapshotJson] = await Promise.all([
     readOrNotFound(readProject(projectId)),
-    readOrNotFound(
-      readCriteriaFormSnapshot(projectId).then(({ requestId: _requestId, ...snapshot }) => JSON.stringify(snapshot)),
-      null,
-    ),
+    readOrNotFound(formOpeningJson(readCriteriaFormSnapshot(projectId), typeof section === 'string' ? section : null), null),
   ]);
-  const section = raw.section;
   return (
     <ProjectPage
       initial={projectView(project.data)}
