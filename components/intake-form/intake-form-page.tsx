@@ -35,7 +35,7 @@ export function IntakeFormPage({ apiBase, snapshotJson, canWrite, deviceKey, ini
   );
   // A snapshot kept from an earlier visit in this tab is older than the opening: only a read made since counts.
   const [openedAt] = useState(() => Date.now());
-  const full = useQuery({ ...formSnapshotQuery(apiBase), refetchOnMount: 'always' });
+  const full = useQuery({ ...formSnapshotQuery(apiBase, opening?.opening.rest), refetchOnMount: 'always' });
   const fresh = full.dataUpdatedAt >= openedAt ? full.data : undefined;
   const { mutate: rememberPlace } = useRememberPlace(placeOf ?? '');
   const onSectionOpened = useCallback((key: string) => void (placeOf !== null && rememberPlace(key)), [placeOf, rememberPlace]);

@@ -40,7 +40,8 @@ export interface UploadTarget {
 function formPaths<Base extends FormApiBase>(base: Base) {
   return {
     self: (): Base => base,
-    form: () => `${base}/form`,
+    /** `rest`: the token of the whole form the page's server read (form-handover), for the first read only. */
+    form: (rest?: string) => withQuery(`${base}/form`, { rest }),
     contract: () => `${base}/contract`,
     answers: () => `${base}/answers`,
     submit: () => `${base}/submit`,

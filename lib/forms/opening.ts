@@ -25,6 +25,8 @@ export interface FormOpening {
   /** The section the opening carries (the one asked for when the contract has it, else the first). */
   readonly sectionKey: string;
   readonly index: FormIndex;
+  /** A token that gets the whole snapshot, read for this page, from the server once (no second upstream read). */
+  readonly rest?: string;
 }
 
 /** A snapshot cut down to one section (contract, answers, items, files) with the index of the whole form. */

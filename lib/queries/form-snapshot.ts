@@ -6,17 +6,18 @@ import type { FormSnapshotView } from '@/lib/bff/form-snapshot';
 export const formSnapshotKey = (apiBase: FormApiBase) => ['form-snapshot', apiBase] as const;
 
 /** One read of everything the form opens with (live updates read it again to merge what others saved). */
-export const readFormSnapshot = (apiBase: FormApiBase, signal?: AbortSignal): Promise<FormSnapshotView> =>
-  apiFetch<FormSnapshotView>(apiPaths.form(apiBase).form(), { signal });
+export const readFormSnapshot = (apiBase: FormApiBase, signal?: AbortSignal, rest?: string): Promise<FormSnapshotView> =>
+  apiFetch<FormSnapshotView>(apiPaths.form(apiBase).form(rest), { signal });
 
 /**
  * Everything the form opens with. Read once per visit: afterwards the form's own state is the truth and
  * autosave merges what others write, so the snapshot never goes stale in a way a refetch should fix.
  */
-export const formSnapshotQuery = (apiBase: FormApiBase) =>
+export const formSnapshotQuery = (apiBase: FormApiBase, rest?: string) =>
   queryOptions({
     queryKey: formSnapshotKey(apiBase),
-    queryFn: ({ signal }) => readFormSnapshot(apiBase, signal),
+    // The token is good once: a refetch or a retry after it was taken reads the form upstream again.
+    queryFn: ({ signal }) => readFormSnapshot(apiBase, signal, rest),
     staleTime: Infinity,
     gcTime: 5 * 60_000,
   });

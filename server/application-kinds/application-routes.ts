@@ -1,12 +1,16 @@
 import 'server-only';
+import { z } from 'zod';
 import type { FormSnapshotView } from '@/lib/bff/form-snapshot';
 import { readContract } from '@/server/applications/contract-cache';
 import { contractView } from '@/server/applications/views';
 import { etagHeader } from '@/server/http/headers';
+import { takeOver } from './form-handover';
 import { readKindFormSnapshot } from './form-snapshot';
 import type { AnyApplicationKind } from './kind';
 import { kindRoute } from './kind-route';
 import { kindParams } from './params';
+
+const FormQuery = z.strictObject({ rest: z.string().regex(/^[\w-]{16,64}$/).optional() });
 
 /** The reads of the application itself: GET … (status and progress; its ETag is what submit quotes), …/contract and …/form. */
 export function applicationRoutes<Id extends string>(kind: AnyApplicationKind<Id>) {
@@ -33,9 +37,11 @@ export function applicationRoutes<Id extends string>(kind: AnyApplicationKind<Id
     return { body: { contract: current === null ? view : { ...view, answers_revision: current } }, headers: etagHeader(read.etag) };
   });
 
-  // Everything the form opens with.
-  const form = kindRoute(kind, spec, async ({ id, req, upstream }) => {
-    const { requestId, ...snapshot } = await readKindFormSnapshot(kind, id, req.signal);
+  // Everything the form opens with: what the page read a moment ago when it names the token it got for it.
+  const form = kindRoute(kind, { ...spec, query: FormQuery }, async ({ id, req, query, session, upstream }) => {
+    const handed = query.rest && session ? takeOver(query.rest, session.sid, id) : undefined;
+    const read = handed ? { ...handed, requestId: null } : await readKindFormSnapshot(kind, id, req.signal);
+    const { requestId, ...snapshot } = read;
     upstream.requestId = requestId;
     const body: FormSnapshotView = snapshot;
     // The answers ETag: what the browser quotes in If-Match on its first answer write.

@@ -1,4 +1,5 @@
 import 'server-only';
+import { processWide } from '@/server/process-wide';
 import { BoundedCache } from '@/lib/bounded-cache';
 import type { ApplicationContract } from '@/lib/portal';
 import { readContract } from '@/server/applications/contract-cache';
@@ -53,7 +54,8 @@ export interface KindLinks<A, L> {
 
 /** One kept set of links per application of a kind. */
 export function kindLinks<A, L>(source: LinksSource<A, L>): KindLinks<A, L> {
-  const cache = new BoundedCache<string, L>(5_000);
+  // One per process for every kind (application ids carry their kind's prefix), shared by pages and routes.
+  const cache = processWide('kind-links', () => new BoundedCache<string, unknown>(15_000)) as BoundedCache<string, L>;
   const remember = (id: string, app: A, contract: ApplicationContract) => {
     const links = source.linksOf(app, contract);
     cache.set(id, links);

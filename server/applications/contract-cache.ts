@@ -1,4 +1,5 @@
 import 'server-only';
+import { processWide } from '@/server/process-wide';
 import { BoundedCache } from '@/lib/bounded-cache';
 import { ApplicationContract } from '@/lib/portal';
 import { portalRequest, portalRevalidate } from '@/server/portal';
@@ -122,7 +123,8 @@ const portalContractFetch: ContractFetch = async (url, etag, signal) => {
 };
 
 /** The process's contracts (intake and deal applications alike: both are keyed by their contract_url). */
-export const contractCache = createContractCache({ fetch: portalContractFetch });
+/** One per process (not per bundle): a contract the form page read is kept for the form's routes too. */
+export const contractCache = processWide('contract-cache', () => createContractCache({ fetch: portalContractFetch }));
 
 /** An application's contract from its contract_url, reused per ReadContractOptions.maxAgeMs. */
 export const readContract = (url: string, options?: ReadContractOptions) => contractCache.read(url, options);

@@ -114,6 +114,24 @@ async function openSnapshot(bff: BenchBff, id: string) {
   return { requests: 1, bytes: r.bytes };
 }
 
+/**
+ * What a browser does when it opens the form page: the page (the server reads the whole form and sends the open
+ * section), then the browser's read of the whole form naming the page's token, handed over without a second
+ * upstream read (server/application-kinds/form-handover.ts). Returns the calls of the second request alone too.
+ */
+async function openPage(bff: BenchBff, id: string) {
+  const page = await fetch(`${bff.url}/applications/${id}`, { headers: { Cookie: bff.cookie, Accept: 'text/html' } });
+  const html = await page.text();
+  if (page.status !== 200) throw new Error(`GET /applications/${id} → ${page.status}`);
+  const token = /rest\\*":\\*"([\w-]{16,64})/.exec(html)?.[1];
+  if (!token) throw new Error('the page carries no token for the rest of the form');
+  const before = (await loggedCalls(bff)).length;
+  const r = await get(bff, `/api/applications/${id}/form?rest=${token}`);
+  FormSnapshotView.parse(r.body);
+  const restCalls = (await loggedCalls(bff)).length - before;
+  return { requests: 2, bytes: Buffer.byteLength(html) + r.bytes, restCalls };
+}
+
 /** One answer write through the BFF, as the form's autosave sends it: what moves answers_revision (not the contract's version). */
 async function writeOneAnswer(bff: BenchBff, id: string) {
   const snap = FormSnapshotView.parse((await get(bff, `/api/applications/${id}/form`)).body);
@@ -208,6 +226,17 @@ async function main() {
       met[`${app.id}.contract_read_once`] = cold.contract === '200' && warm.contract === 'none';
       met[`${app.id}.every_call_explained`] = [...cold.list, ...warm.list].every((c) => why(c) !== '(unexplained)');
       const snapMs = await warmMedian(snap, () => openSnapshot(snap, app.id));
+
+      // The page, as a browser opens it: the server's read, then the handed-over rest (no upstream call).
+      let restCalls = 0;
+      const page = await measured(snap, async () => {
+        const o = await openPage(snap, app.id);
+        restCalls += o.restCalls;
+        return o;
+      });
+      console.log(row('form page + the rest handed over', page));
+      console.log(`    of which the browser's read of the whole form: ${restCalls} upstream calls`);
+      met[`${app.id}.page_rest_handed_over`] = restCalls === 0;
 
       const baseCold = await measured(separate, () => openSeparately(separate, app.id));
       console.log(row('separate routes, cold', baseCold));

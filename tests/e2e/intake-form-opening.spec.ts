@@ -15,7 +15,7 @@ import { PHONE, expectNoSidewaysScroll } from './support/phone';
 async function holdWholeForm(page: Page) {
   const held: Route[] = [];
   let mode: 'hold' | 'fail' | 'pass' = 'hold';
-  await page.route(/\/api\/applications\/[^/]+\/form$/, (route) => {
+  await page.route(/\/api\/applications\/[^/]+\/form(\?|$)/, (route) => {
     if (mode === 'pass') return route.continue();
     if (mode === 'fail') return route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: { code: 'upstream_unavailable', message: 'The Portal is unavailable.', request_id: null, details: [] } }) });
     held.push(route);

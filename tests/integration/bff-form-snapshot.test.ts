@@ -254,3 +254,54 @@ describe('GET /api/deal-applications/[dealApplicationId]/form', () => {
     await expectStaffOnly([{ method: 'GET', path: '/api/deal-applications/dapp_sunriseoven/form' }]);
   });
 });
+
+describe('the form page hands its whole form over to the browser', () => {
+  /** The token of the whole form in the page's opening (inside the page's flight data, its quotes escaped). */
+  const restToken = (html: string) => /rest\\*":\\*"([\w-]{16,64})/.exec(html)?.[1];
+
+  it('the read that names the page’s token costs no upstream call, once, for that session only', async () => {
+    const appId = await freshApplication(portal(), 'Form Handover Ltd');
+    const { client: staff } = await signedIn('staff');
+    const page = await staff.get(`/applications/${appId}`, { headers: { Accept: 'text/html' } });
+    expect(page.status).toBe(200);
+    const token = restToken(page.text);
+    expect(token).toBeDefined();
+    const afterPage = upstreamCalls(appId).length;
+    expect(afterPage).toBeGreaterThan(0);
+
+    const handed = await staff.get(`/api/applications/${appId}/form?rest=${token}`);
+    expect(handed.status, handed.text.slice(0, 300)).toBe(200);
+    expect(upstreamCalls(appId).length).toBe(afterPage);
+    const plain = await form(staff, appId);
+    expect(FormSnapshotView.parse(handed.body)).toEqual(plain.snapshot);
+    expect(handed.headers.get('etag')).toBe(plain.snapshot.answers.etag);
+
+    // Spent: the same token again is an ordinary read.
+    const before = upstreamCalls(appId).length;
+    const again = await staff.get(`/api/applications/${appId}/form?rest=${token}`);
+    expect(again.status).toBe(200);
+    expect(upstreamCalls(appId).length).toBeGreaterThan(before);
+  });
+
+  it('another session naming the token reads upstream and gets nothing held for someone else', async () => {
+    const appId = await freshApplication(portal(), 'Form Handover Other Ltd');
+    const { client: staff } = await signedIn('staff');
+    const { client: other } = await signedIn('staff');
+    const token = restToken((await staff.get(`/applications/${appId}`, { headers: { Accept: 'text/html' } })).text)!;
+    const before = upstreamCalls(appId).length;
+    const read = await other.get(`/api/applications/${appId}/form?rest=${token}`);
+    expect(read.status).toBe(200);
+    expect(upstreamCalls(appId).length).toBeGreaterThan(before);
+    // A token is good once, whoever names it: a leaked one is spent without giving anything away.
+    const mid = upstreamCalls(appId).length;
+    expect((await staff.get(`/api/applications/${appId}/form?rest=${token}`)).status).toBe(200);
+    expect(upstreamCalls(appId).length).toBeGreaterThan(mid);
+  });
+
+  it('refuses a malformed token with 400 in the error shape', async () => {
+    const { client: staff } = await signedIn('staff');
+    const r = await staff.get(`/api/applications/${BRIGHTPATH}/form?rest=${encodeURIComponent('../../x')}`);
+    expect(r.status).toBe(400);
+    expect(BffErrorBody.parse(r.body).error.code).toBeDefined();
+  });
+});

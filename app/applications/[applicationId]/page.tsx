@@ -22,7 +22,7 @@ export default async function ApplicationPage({ params, searchParams }: PageProp
   // The snapshot is read here, on the server, so the open section is in the first HTML; the rest of the
   // form follows from the browser once it is interactive. Anything but "not found" is left to the
   // browser, which shows the error with a retry.
-  const snapshotJson = await readOrNotFound(formOpeningJson(readFormSnapshot(applicationId), section), null);
+  const snapshotJson = await readOrNotFound(formOpeningJson(readFormSnapshot(applicationId), section, { sid: session.sid, id: applicationId }), null);
   return (
     <>
       <nav aria-label="Autofill" className="actions">

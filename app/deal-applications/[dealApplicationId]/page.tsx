@@ -35,7 +35,7 @@ export default async function DealApplicationPage({ params, searchParams }: Page
   // but "not found" is left to the browser, which shows the error with a retry.
   const section = raw.section;
   const [snapshotJson, deal] = await Promise.all([
-    readOrNotFound(formOpeningJson(readDealFormSnapshot(dealApplicationId), typeof section === 'string' ? section : null), null),
+    readOrNotFound(formOpeningJson(readDealFormSnapshot(dealApplicationId), typeof section === 'string' ? section : null, { sid: session.sid, id: dealApplicationId }), null),
     dealOf(raw.deal_id, dealApplicationId),
   ]);
   return (

@@ -18,7 +18,7 @@ export default async function FundingProjectPage({ params, searchParams }: PageP
   const section = raw.section;
   const [project, snapshotJson] = await Promise.all([
     readOrNotFound(readProject(projectId)),
-    readOrNotFound(formOpeningJson(readCriteriaFormSnapshot(projectId), typeof section === 'string' ? section : null), null),
+    readOrNotFound(formOpeningJson(readCriteriaFormSnapshot(projectId), typeof section === 'string' ? section : null, { sid: session.sid, id: projectId }), null),
   ]);
   return (
     <ProjectPage
