@@ -91,7 +91,7 @@ export const FieldInput = memo(function FieldInput({ field, name, itemId, label,
         setPasted(pasteOver.current);
         pasteOver.current = false;
       }
-      runtime.edit(name, fromDomValue(field, getValues(name)));
+      runtime.typed(name, fromDomValue(field, getValues(name)));
     },
   });
   const common = {

@@ -124,8 +124,10 @@ export class FormRuntime {
    */
   progressVersion = 0;
   private progressTimer: ReturnType<typeof setTimeout> | null = null;
-  /** A write of the device copy waiting for an idle moment (schedulePersist); cancels it. */
+  /** A write of the device copy waiting for an idle moment (persist); cancels it. */
   private persistLater: (() => void) | null = null;
+  /** What a keystroke left for after its paint is scheduled (typed). */
+  private followUpScheduled = false;
   /** After a refused submit every field shows its problem, not only those the person touched. */
   submitAttempted = false;
 
@@ -356,10 +358,38 @@ export class FormRuntime {
 
   /** The person changed a field. */
   edit(name: string, value: FormValue) {
+    this.setAutosave(this.editState(name, value));
+  }
+
+  /**
+   * The person typed into a field. The state follows at once (a submit, a merge or the page going away just
+   * after sees the edit); what only shows it (subscribers re-rendering, the autosave timer, the device copy)
+   * runs in the task after the frame that paints the character: the keystroke reaches the screen first.
+   * Unless a question appears or goes: that changes the page with the keystroke, as an edit does.
+   */
+  typed(name: string, value: FormValue) {
+    const visibility = this.visibility;
+    const next = this.editState(name, value);
+    if (this.visibility !== visibility) return this.setAutosave(next);
+    if (next === this.autosave) return;
+    this.autosave = next;
+    this.version++;
+    if (this.followUpScheduled) return;
+    this.followUpScheduled = true;
+    afterNextPaint(() => {
+      this.followUpScheduled = false;
+      this.persist();
+      this.changed();
+      this.kick();
+    });
+  }
+
+  /** Values and visibility after an edit, and the autosave state it leads to (for the caller to set). */
+  private editState(name: string, value: FormValue): AutosaveState {
     this.restoredHeld.delete(name);
     this.values[name] = value;
     this.visibility = updateVisibility(this.visibility, this.values, [name]);
-    this.setAutosave(this.machine.edit(this.autosave, name, value, Date.now()));
+    return this.machine.edit(this.autosave, name, value, Date.now());
   }
 
   resolve(name: string, choice: ConflictChoice) {
@@ -663,6 +693,31 @@ export class FormRuntime {
 }
 
 const NO_FILES: readonly FileView[] = Object.freeze([]);
+
+/** How long work waits for a frame that does not come (a hidden or frozen page draws none). */
+const FRAME_BACKSTOP_MS = 100;
+
+/**
+ * Runs fn in a task after the next frame is rendered: a message posted from requestAnimationFrame is
+ * handled once that frame's style, layout and paint are done. Where there are no frames (tests, a hidden
+ * tab) a timer runs it instead; whichever comes first, once.
+ */
+function afterNextPaint(fn: () => void) {
+  let done = false;
+  const run = () => {
+    if (done) return;
+    done = true;
+    fn();
+  };
+  if (typeof requestAnimationFrame === 'function' && typeof MessageChannel === 'function') {
+    requestAnimationFrame(() => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = run;
+      channel.port2.postMessage(null);
+    });
+    setTimeout(run, FRAME_BACKSTOP_MS);
+  } else setTimeout(run, 0);
+}
 
 /**
  * Progress while only the opening section is in the model: that section's counts are live, the others'

@@ -43,6 +43,7 @@ const CATEGORIES = [
   'disabled-by-default-v8.cpu_profiler',
   'disabled-by-default-v8.cpu_profiler.hires',
   'blink.user_timing',
+  ...(process.env.KEYSTROKE_INVALIDATIONS ? ['disabled-by-default-devtools.timeline.invalidationTracking'] : []),
 ];
 
 interface TraceEvent {
@@ -213,6 +214,12 @@ async function main() {
 
     const jsTotal = ours.js.reduce((s, f) => s + f.us, 0);
     console.log(`\nOurs: JavaScript and runtime self time per keystroke (ms), sampled; total ${fmt(jsTotal, ours.n)} ms`);
+    const byScript = new Map<string, number>();
+    for (const { us, frame } of ours.js) {
+      const script = frame.url?.startsWith('http') ? frame.url.split('/').pop()! : frame.functionName.startsWith('(') ? frame.functionName : '(page and browser built-ins)';
+      byScript.set(script, (byScript.get(script) ?? 0) + us);
+    }
+    console.log(`By script: ${[...byScript].sort((a, b) => b[1] - a[1]).slice(0, 8).map(([k, us]) => `${k} ${fmt(us, ours.n).trim()}`).join(', ')}`);
     const sources = new Map<string, Promise<string>>();
     for (const { us, frame } of ours.js.slice(0, opts.top)) {
       const where = frame.url?.startsWith('http') ? `${frame.url.split('/').pop()}:${frame.lineNumber + 1}:${frame.columnNumber + 1}` : '';

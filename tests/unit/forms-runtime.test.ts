@@ -306,6 +306,30 @@ describe('a truthful save state (issue 11)', () => {
     expect(JSON.parse([...storage.values()][0]!)).toMatchObject({ edits: { [TRADING]: 'Kept Co Ltd' } });
   });
 
+  it('a keystroke changes the state at once and tells subscribers, the autosave timer and the device after its frame', async () => {
+    const storage = new Map<string, string>();
+    const h = deviceHarness(storage, 'me:app');
+    h.attach();
+    let told = 0;
+    h.runtime.subscribe(() => told++);
+    h.runtime.typed(TRADING, 'Typed Co');
+    // Whatever reads the runtime now (a submit, a merge, the page going away) sees the edit.
+    expect(h.runtime.autosave.pending).toMatchObject({ [TRADING]: 'Typed Co' });
+    expect(told).toBe(0);
+    window.dispatchEvent(new Event('pagehide'));
+    expect(JSON.parse([...storage.values()][0]!)).toMatchObject({ edits: { [TRADING]: 'Typed Co' } });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(told).toBeGreaterThan(0);
+
+    // A question that appears with the keystroke is shown with it.
+    told = 0;
+    h.runtime.typed(HAS_DEBT, 'true');
+    expect(h.runtime.isVisible('existing_debt_amount', null)).toBe(true);
+    expect(told).toBeGreaterThan(0);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(h.sent.map((b) => Object.keys(b.edits).sort())).toEqual([[HAS_DEBT, TRADING].sort()]);
+  });
+
   it('hands out the same held list while it does not change, so the save status skips the keystroke', () => {
     const h = harness();
     h.runtime.edit(EMAIL, 'te..st@example.com');
