@@ -190,7 +190,10 @@ export class FormRuntime {
   private changed() {
     this.version++;
     this.notify();
-    this.progressTimer ??= setTimeout(() => {
+    // Each change pushes the count back: it runs in the pause after a burst of typing, never between two
+    // keystrokes of it (counting a large form and re-rendering the section list take milliseconds).
+    if (this.progressTimer) clearTimeout(this.progressTimer);
+    this.progressTimer = setTimeout(() => {
       this.progressTimer = null;
       this.progressVersion = this.version;
       this.notify();
@@ -697,6 +700,9 @@ const NO_FILES: readonly FileView[] = Object.freeze([]);
 /** How long work waits for a frame that does not come (a hidden or frozen page draws none). */
 const FRAME_BACKSTOP_MS = 100;
 
+/** One channel for every afterNextPaint: the frame callback only posts a message. */
+let paintedChannel: { port: MessagePort; queue: (() => void)[] } | null = null;
+
 /**
  * Runs fn in a task after the next frame is rendered: a message posted from requestAnimationFrame is
  * handled once that frame's style, layout and paint are done. Where there are no frames (tests, a hidden
@@ -709,14 +715,22 @@ function afterNextPaint(fn: () => void) {
     done = true;
     fn();
   };
-  if (typeof requestAnimationFrame === 'function' && typeof MessageChannel === 'function') {
-    requestAnimationFrame(() => {
-      const channel = new MessageChannel();
-      channel.port1.onmessage = run;
-      channel.port2.postMessage(null);
-    });
-    setTimeout(run, FRAME_BACKSTOP_MS);
-  } else setTimeout(run, 0);
+  if (typeof requestAnimationFrame !== 'function' || typeof MessageChannel !== 'function') {
+    setTimeout(run, 0);
+    return;
+  }
+  if (paintedChannel === null) {
+    const channel = new MessageChannel();
+    const state = { port: channel.port2, queue: [] as (() => void)[] };
+    channel.port1.onmessage = () => state.queue.shift()?.();
+    paintedChannel = state;
+  }
+  const painted = paintedChannel;
+  requestAnimationFrame(() => {
+    painted.queue.push(run);
+    painted.port.postMessage(null);
+  });
+  setTimeout(run, FRAME_BACKSTOP_MS);
 }
 
 /**

@@ -51,6 +51,8 @@ interface TraceEvent {
   ph: string;
   ts: number;
   dur?: number;
+  /** Thread (CPU) time of a complete event. */
+  tdur?: number;
   pid: number;
   tid: number;
   id?: string;
@@ -72,7 +74,10 @@ const fmt = (us: number, per: number) => (us / 1000 / per).toFixed(3).padStart(7
 type Window = readonly [from: number, to: number];
 const inAny = (windows: readonly Window[], t: number) => windows.some(([from, to]) => t >= from && t <= to);
 
-/** Self time by event name on one thread, of events starting in the windows (µs): each event minus its children. */
+/**
+ * Self time by event name on one thread, of events starting in the windows (µs): each event minus its children,
+ * in thread CPU time (tdur) where the trace has it, so that other processes taking the core do not count.
+ */
 function selfTimeByEvent(events: TraceEvent[], windows: readonly Window[]): Map<string, number> {
   const xs = events.filter((e) => e.ph === 'X' && e.dur !== undefined && inAny(windows, e.ts)).sort((a, b) => a.ts - b.ts || b.dur! - a.dur!);
   const self = new Map<string, number>();
@@ -80,9 +85,10 @@ function selfTimeByEvent(events: TraceEvent[], windows: readonly Window[]): Map<
   for (const e of xs) {
     while (stack.length && stack[stack.length - 1]!.end <= e.ts) stack.pop();
     const key = e.name === 'EventDispatch' ? `EventDispatch ${e.args?.data?.type ?? ''}` : e.name;
-    self.set(key, (self.get(key) ?? 0) + e.dur!);
+    const cpu = e.tdur ?? e.dur!;
+    self.set(key, (self.get(key) ?? 0) + cpu);
     const parent = stack[stack.length - 1];
-    if (parent) self.set(parent.key, (self.get(parent.key) ?? 0) - e.dur!);
+    if (parent) self.set(parent.key, (self.get(parent.key) ?? 0) - cpu);
     stack.push({ end: e.ts + e.dur!, key });
   }
   return self;
@@ -207,7 +213,7 @@ async function main() {
       .map((name) => ({ name, ours: ours.events.get(name) ?? 0, floor: floor.events.get(name) ?? 0 }))
       .sort((a, b) => b.ours - a.ours);
     const sum = (m: Map<string, number>) => [...m.values()].reduce((a, b) => a + b, 0);
-    console.log('Renderer main thread from keydown to after its paint: self time per keystroke (ms) by trace event');
+    console.log('Renderer main thread from keydown to after its paint: self CPU time per keystroke (ms) by trace event');
     console.log(`${'ours'.padStart(7)}  ${'floor'.padStart(7)}  event`);
     console.log(`${fmt(sum(ours.events), ours.n)}  ${fmt(sum(floor.events), floor.n)}  (total)`);
     for (const e of names.slice(0, 20)) console.log(`${fmt(e.ours, ours.n)}  ${fmt(e.floor, floor.n)}  ${e.name}`);
