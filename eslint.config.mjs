@@ -40,7 +40,7 @@ const config = [
   ...nextCoreWebVitals,
   ...nextTypescript,
   {
-    ignores: ['.next/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'next-env.d.ts', '.data/**', '.scratch/**'],
+    ignores: ['.next/**', 'tests/bench/form-render/next-floor/.next/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'next-env.d.ts', '.data/**', '.scratch/**'],
   },
   {
     rules: {

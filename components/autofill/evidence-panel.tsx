@@ -3,7 +3,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { uploadEvidence } from '@/lib/api/upload-evidence';
-import { EVIDENCE_UPLOAD_TYPES, MAX_EVIDENCE_BYTES, type EvidenceSourceView, type PreparationView } from '@/lib/bff/autofill';
+import type { EvidenceSourceView, PreparationView } from '@/lib/bff/autofill';
+import { EVIDENCE_UPLOAD_TYPES, MAX_EVIDENCE_BYTES } from '@/lib/bff/file-transfer';
 import { acceptAttribute, checkFilesBeforeUpload, choiceSummary, describeTypes, formatBytes } from '@/lib/forms/file-checks';
 import { putPreparation } from '@/lib/queries/autofill';
 import { useDeleteEvidence } from '@/lib/queries/mutations/use-delete-evidence';

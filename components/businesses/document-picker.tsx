@@ -1,7 +1,7 @@
 'use client';
 
 import { useState, type DragEvent } from 'react';
-import { MAX_UPLOAD_BYTES } from '@/lib/bff/files';
+import { MAX_UPLOAD_BYTES } from '@/lib/bff/file-transfer';
 import { acceptAttribute, checkFilesBeforeUpload, describeTypes, formatBytes } from '@/lib/forms/file-checks';
 
 const ACCEPT = acceptAttribute();

@@ -1,7 +1,7 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
-import { invitationStateText } from '@/lib/bff/invitations';
+import { invitationStateText } from '@/lib/bff/invitation-state';
 import { invitationsQuery } from '@/lib/queries/invitations';
 
 /** The client invitation's state for the business's facts (the same read as the invitations list below). */

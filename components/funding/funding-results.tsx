@@ -4,7 +4,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { useId, useState } from 'react';
 import type { MatchView, ProjectView } from '@/lib/bff/projects';
-import { FITS, PRODUCT_KINDS, type Fit, type ProductKind } from '@/lib/portal';
+import { FITS, PRODUCT_KINDS, type Fit, type ProductKind } from '@/lib/portal/funding-values';
 import { matchesQuery, type MatchFilters } from '@/lib/queries/projects';
 import { useCreateDeal } from '@/lib/queries/mutations/use-create-deal';
 import { useDecideMatch } from '@/lib/queries/mutations/use-decide-match';

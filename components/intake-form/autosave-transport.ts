@@ -1,8 +1,8 @@
 import { ApiError, referencedMessage } from '@/lib/api/api-error';
 import { apiFetch } from '@/lib/api/api-fetch';
 import { apiPaths, type FormApiBase } from '@/lib/api/paths';
-import { AnswersWriteResult, type CurrentAnswers } from '@/lib/bff/applications';
-import { ItemWriteResult, type CurrentItems } from '@/lib/bff/items';
+import type { AnswersWriteResult, CurrentAnswers } from '@/lib/bff/applications';
+import type { ItemWriteResult, CurrentItems } from '@/lib/bff/items';
 import {
   answerName,
   indexItems,
@@ -33,11 +33,10 @@ export async function sendBatch(
   try {
     if (batch.target.kind === 'answers') {
       if (writes.answers.length === 0) return { type: 'success', answersRevision: batch.answersRevision, etag: batch.etag };
-      const res = await apiFetch(paths.answers(), {
+      const res = await apiFetch<AnswersWriteResult>(paths.answers(), {
         method: 'PATCH',
         headers,
         body: { answers_revision: batch.answersRevision, answers: writes.answers },
-        schema: AnswersWriteResult,
       });
       return { type: 'success', answersRevision: res.answers_revision, etag: res.etag };
     }
@@ -46,11 +45,10 @@ export async function sendBatch(
     if (!item) return { type: 'gone', itemId };
     const answers = writes.items.get(itemId) ?? [];
     if (answers.length === 0) return { type: 'success', answersRevision: batch.answersRevision, etag: batch.etag };
-    const res = await apiFetch(paths.item(item.blockKey, itemId), {
+    const res = await apiFetch<ItemWriteResult>(paths.item(item.blockKey, itemId), {
       method: 'PATCH',
       headers,
       body: { answers_revision: batch.answersRevision, answers },
-      schema: ItemWriteResult,
     });
     return { type: 'success', answersRevision: res.answers_revision, etag: res.etag };
   } catch (e) {

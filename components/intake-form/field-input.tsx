@@ -125,7 +125,7 @@ export const FieldInput = memo(function FieldInput({ field, name, itemId, label,
   );
   const after = (
     <>
-      {limit && countId && <TextCounter name={name} id={countId} limit={limit} pasted={pasted} />}
+      {limit && countId && <TextCounter field={field} name={name} id={countId} limit={limit} pasted={pasted} />}
       <p id={errorId} className="field-error" aria-live="polite">
         {error}
       </p>

@@ -2,7 +2,7 @@
 
 import { useEffect, useRef } from 'react';
 import { apiPaths } from '@/lib/api/paths';
-import { LIVE_RESYNC, LIVE_SESSION_ENDED, LiveEventView, type LiveMessageView } from '@/lib/bff/live-events';
+import { isLiveEvent, LIVE_RESYNC, LIVE_SESSION_ENDED, type LiveMessageView } from '@/lib/bff/live-events';
 
 /** What a page has open, as the query of GET /api/events. */
 export type LiveTarget = { application_id: string } | { business_id: string } | { deal_id: string } | { project_id: string };
@@ -55,8 +55,7 @@ export function useLiveEvents(target: LiveTarget | null, onMessage: (message: Li
         const type = (data as { type?: unknown } | null)?.type;
         if (type === LIVE_SESSION_ENDED) return stop();
         if (type === LIVE_RESYNC) return handler.current({ type: LIVE_RESYNC });
-        const event = LiveEventView.safeParse(data);
-        if (event.success) handler.current(event.data);
+        if (isLiveEvent(data)) handler.current(data);
       };
       es.onerror = () => {
         gap = true;

@@ -1,4 +1,5 @@
-import { ago, type Freshness } from '@/lib/bff/workspace';
+import { ago } from '@/lib/bff/time-ago';
+import type { Freshness } from '@/lib/bff/workspace';
 import { RefreshButton } from './refresh-button';
 
 interface Props {

@@ -1,4 +1,3 @@
-import type { z } from 'zod';
 import type { ErrorDetail } from '@/lib/portal';
 
 /** A refused /api call, as the browser code handles it: the BFF's error body plus the HTTP status. */
@@ -26,11 +25,11 @@ export const referencedMessage = (e: ApiError): string => `${e.message}${e.reque
 export const outcomeUnknown = (e: unknown): boolean => e instanceof ApiError && (e.status === 0 || e.status === 429 || e.status >= 500);
 
 /**
- * The object as it is now that a 412 reply carries (`current`), read with the given schema; null for any
- * other error, or a 412 without a readable `current`.
+ * The object as it is now that a 412 reply carries (`current`), as the caller's type (the BFF built it from
+ * the Portal's parsed reply); null for any other error, or a 412 without an object in `current`.
  */
-export function conflictCurrent<S extends z.ZodType>(e: unknown, schema: S): z.output<S> | null {
+export function conflictCurrent<T extends object>(e: unknown): T | null {
   if (!(e instanceof ApiError) || e.status !== 412) return null;
-  const parsed = schema.safeParse((e.body as { current?: unknown } | null)?.current);
-  return parsed.success ? parsed.data : null;
+  const current = (e.body as { current?: unknown } | null)?.current;
+  return typeof current === 'object' && current !== null ? (current as T) : null;
 }

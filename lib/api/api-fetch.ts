@@ -1,24 +1,22 @@
-import type { z } from 'zod';
-import { BffErrorBody } from '@/lib/bff/errors';
 import { ApiError } from './api-error';
+import { parseJson, refusal } from './error-body';
 
-export interface ApiFetchOptions<S extends z.ZodType | undefined> {
+export interface ApiFetchOptions {
   method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   body?: unknown;
   headers?: Record<string, string>;
-  /** Parses the success body; without one the body is returned unparsed. */
-  schema?: S;
   signal?: AbortSignal;
 }
 
 /**
  * The browser's one way to call the BFF: same-origin JSON, `X-CSRF: 1` on every write (the BFF refuses
  * writes without it), and one error type carrying the BFF's code, message, field details and request id.
+ *
+ * The success body is returned as the caller's type `T` (a `lib/bff` view, imported as a type), not parsed
+ * again: the BFF built it from replies it parsed with those schemas, and parsing here would put zod in every
+ * page's JavaScript.
  */
-export async function apiFetch<S extends z.ZodType | undefined = undefined>(
-  path: string,
-  o: ApiFetchOptions<S> = {},
-): Promise<S extends z.ZodType ? z.output<S> : unknown> {
+export async function apiFetch<T = unknown>(path: string, o: ApiFetchOptions = {}): Promise<T> {
   const method = o.method ?? 'GET';
   const headers: Record<string, string> = { Accept: 'application/json', ...o.headers };
   if (method !== 'GET') headers['X-CSRF'] = '1';
@@ -36,28 +34,15 @@ export async function apiFetch<S extends z.ZodType | undefined = undefined>(
     if (o.signal?.aborted) throw e;
     throw new ApiError(0, 'network_error', 'The app could not be reached. Check your connection and try again.');
   }
-  const text = await res.text();
-  let json: unknown = null;
-  try {
-    json = text ? JSON.parse(text) : null;
-  } catch {
-    /* not JSON: handled below */
-  }
-  if (!res.ok) {
-    const parsed = BffErrorBody.safeParse(json);
-    if (parsed.success) {
-      const { code, message, details, request_id } = parsed.data.error;
-      throw new ApiError(res.status, code, message, details, request_id, json);
-    }
-    throw new ApiError(res.status, 'unexpected_reply', `The app answered with HTTP ${res.status}.`);
-  }
-  return (o.schema ? o.schema.parse(json) : json) as S extends z.ZodType ? z.output<S> : unknown;
+  const json = parseJson(await res.text());
+  if (!res.ok) throw refusal(res.status, json);
+  return json as T;
 }
 
 /**
  * A POST with an Idempotency-Key of its own: the retries the BFF's Portal client makes of it reuse the key,
  * another call (another click) gets a new one.
  */
-export function postWithNewKey<T>(path: string, schema: z.ZodType<T>, body?: unknown): Promise<T> {
-  return apiFetch(path, { method: 'POST', body, headers: { 'Idempotency-Key': crypto.randomUUID() }, schema });
+export function postWithNewKey<T>(path: string, body?: unknown): Promise<T> {
+  return apiFetch<T>(path, { method: 'POST', body, headers: { 'Idempotency-Key': crypto.randomUUID() } });
 }

@@ -1,6 +1,5 @@
-import { z } from 'zod';
-import { FILENAME_HEADER } from '@/lib/bff/files';
-import { UploadResultView } from '@/lib/bff/businesses';
+import { FILENAME_HEADER } from '@/lib/bff/file-transfer';
+import type { UploadResultView } from '@/lib/bff/businesses';
 import { apiPaths } from './paths';
 import { xhrUpload } from './xhr-upload';
 
@@ -13,7 +12,9 @@ export interface BusinessDocumentUpload {
   signal?: AbortSignal;
 }
 
-const UploadReply = z.object({ upload: UploadResultView });
+interface UploadReply {
+  upload: UploadResultView;
+}
 
 /** Streams one initial document of a new business into its slot, the name in `?filename=`. */
 export async function uploadBusinessDocument({ businessId, uploadId, file, onProgress, signal }: BusinessDocumentUpload): Promise<UploadResultView> {
@@ -21,5 +22,5 @@ export async function uploadBusinessDocument({ businessId, uploadId, file, onPro
   // The route reads the name from the query; X-Filename (the same name) is what lets an upload pass
   // proxy.ts unbuffered, so the file streams to the Portal as it is sent.
   const headers = { [FILENAME_HEADER]: encodeURIComponent(file.name) };
-  return (await xhrUpload({ url, file, headers, schema: UploadReply, onProgress, signal })).upload;
+  return (await xhrUpload<UploadReply>({ url, file, headers, onProgress, signal })).upload;
 }

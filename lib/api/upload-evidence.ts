@@ -1,5 +1,5 @@
-import { EvidenceUploadReply } from '@/lib/bff/autofill';
-import { FILENAME_HEADER } from '@/lib/bff/files';
+import type { EvidenceUploadReply } from '@/lib/bff/autofill';
+import { FILENAME_HEADER } from '@/lib/bff/file-transfer';
 import { apiPaths } from './paths';
 import { xhrUpload } from './xhr-upload';
 
@@ -14,5 +14,5 @@ export interface UploadEvidenceOptions {
 export function uploadEvidence({ applicationId, file, onProgress, signal }: UploadEvidenceOptions): Promise<EvidenceUploadReply> {
   const headers = { [FILENAME_HEADER]: encodeURIComponent(file.name) };
   const url = apiPaths.application(applicationId).autofill.evidence();
-  return xhrUpload({ url, file, headers, schema: EvidenceUploadReply, onProgress, signal });
+  return xhrUpload<EvidenceUploadReply>({ url, file, headers, onProgress, signal });
 }

@@ -1,4 +1,5 @@
-import { FILENAME_HEADER, FileUploadResult, type FileView } from '@/lib/bff/files';
+import { FILENAME_HEADER } from '@/lib/bff/file-transfer';
+import type { FileUploadResult, FileView } from '@/lib/bff/files';
 import { apiPaths, type FormApiBase, type UploadTarget } from './paths';
 import { xhrUpload } from './xhr-upload';
 
@@ -15,5 +16,5 @@ export interface UploadFileOptions {
 export async function uploadFile({ apiBase, target, file, onProgress, signal }: UploadFileOptions): Promise<FileView> {
   const headers = { [FILENAME_HEADER]: encodeURIComponent(file.name) };
   const url = apiPaths.form(apiBase).files(target);
-  return (await xhrUpload({ url, file, headers, schema: FileUploadResult, onProgress, signal })).file;
+  return (await xhrUpload<FileUploadResult>({ url, file, headers, onProgress, signal })).file;
 }

@@ -1,16 +1,13 @@
-import type { z } from 'zod';
-import { BffErrorBody } from '@/lib/bff/errors';
 import { contentTypeOf } from '@/lib/forms/file-checks';
 import { ApiError } from './api-error';
+import { parseJson, refusal } from './error-body';
 
-export interface XhrUploadOptions<S extends z.ZodType> {
+export interface XhrUploadOptions {
   /** The BFF path the bytes are POSTed to (query included). */
   url: string;
   file: File;
   /** Headers besides Accept, Content-Type and X-CSRF (e.g. the file's name). */
   headers?: Record<string, string>;
-  /** Parses the success body. */
-  schema: S;
   onProgress?: (loaded: number, total: number) => void;
   signal?: AbortSignal;
 }
@@ -25,7 +22,7 @@ const abortReason = (signal: AbortSignal | undefined): unknown =>
  * reports upload progress; failures are the ApiError apiFetch throws, and an abort rejects with the
  * signal's reason as fetch does. The one upload of the browser: answer files, evidence, business documents.
  */
-export function xhrUpload<S extends z.ZodType>({ url, file, headers = {}, schema, onProgress, signal }: XhrUploadOptions<S>): Promise<z.output<S>> {
+export function xhrUpload<T>({ url, file, headers = {}, onProgress, signal }: XhrUploadOptions): Promise<T> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) {
       reject(abortReason(signal));
@@ -44,11 +41,10 @@ export function xhrUpload<S extends z.ZodType>({ url, file, headers = {}, schema
     if (onProgress) xhr.upload.onprogress = (e) => onProgress(e.loaded, e.lengthComputable ? e.total : file.size);
     xhr.onload = () => {
       settle();
-      try {
-        resolve(replyOf(xhr, schema));
-      } catch (e) {
-        reject(e);
-      }
+      const json = parseJson(xhr.responseText);
+      // The success body as the caller's type, as apiFetch returns it.
+      if (xhr.status >= 200 && xhr.status < 300) resolve(json as T);
+      else reject(refusal(xhr.status, json));
     };
     xhr.onerror = () => {
       settle();
@@ -60,20 +56,4 @@ export function xhrUpload<S extends z.ZodType>({ url, file, headers = {}, schema
     };
     xhr.send(file);
   });
-}
-
-function replyOf<S extends z.ZodType>(xhr: XMLHttpRequest, schema: S): z.output<S> {
-  let json: unknown = null;
-  try {
-    json = xhr.responseText ? JSON.parse(xhr.responseText) : null;
-  } catch {
-    /* not JSON: handled below */
-  }
-  if (xhr.status >= 200 && xhr.status < 300) return schema.parse(json);
-  const parsed = BffErrorBody.safeParse(json);
-  if (parsed.success) {
-    const { code, message, details, request_id } = parsed.data.error;
-    throw new ApiError(xhr.status, code, message, details, request_id, json);
-  }
-  throw new ApiError(xhr.status, 'unexpected_reply', `The app answered with HTTP ${xhr.status}.`);
 }

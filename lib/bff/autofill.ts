@@ -19,21 +19,8 @@ import { BffErrorBody } from './errors';
  * from them is nullable here: a Portal that leaves one out still gives a usable view.
  */
 
-/** The largest evidence file the BFF streams on (the browser checks it first). */
-export const MAX_EVIDENCE_BYTES = 25 * 1024 * 1024;
-
-/** Media types the BFF forwards as evidence; Autofill reads text, CSV and PDF, and says why it cannot read the others. */
-export const EVIDENCE_UPLOAD_TYPES = [
-  'text/plain',
-  'text/csv',
-  'application/pdf',
-  'image/png',
-  'image/jpeg',
-  'application/msword',
-  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  'application/vnd.ms-excel',
-  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-] as const;
+// The evidence upload limits, kept in a module without zod for the browser's upload code.
+export { EVIDENCE_UPLOAD_TYPES, MAX_EVIDENCE_BYTES } from './file-transfer';
 
 export const EvidenceStatus = z.enum(PREPARATION_FILE_STATUSES);
 

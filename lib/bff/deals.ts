@@ -49,9 +49,7 @@ export interface DealRowView {
   business: { id: string; name: string | null } | null;
 }
 
-/** Newest first (the Portal lists deals oldest first); ties keep their order. */
-export const newestDealsFirst = <T extends { created_at: string }>(deals: readonly T[]): T[] =>
-  [...deals].sort((a, b) => Date.parse(b.created_at) - Date.parse(a.created_at));
+export { newestDealsFirst } from './deal-order';
 
 /** One deal as read (or as a write left it), with the ETag a stage transition quotes in If-Match. */
 export const DealView = DealSummaryView.extend({ etag: z.string() });

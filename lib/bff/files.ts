@@ -1,19 +1,13 @@
 import { z } from 'zod';
-import { AnswerFileId, AnswerFilesQuery, FileUploadRequestBody, RepeatableItemId, UPLOAD_CONTENT_TYPES, UPLOAD_MAX_BYTES } from '@/lib/portal';
+import { AnswerFileId, AnswerFilesQuery, FileUploadRequestBody, RepeatableItemId } from '@/lib/portal';
 
 /**
  * Files of file questions as the browser sends and gets them: never the Portal's download or upload URL
  * (downloads are proxied, uploads streamed through the BFF).
  */
 
-/** The largest file the BFF streams to the Portal; the browser checks it first to spare the user the wait. */
-export const MAX_UPLOAD_BYTES = UPLOAD_MAX_BYTES;
-
-/** Media types the BFF forwards (also the picker's `accept`). */
-export const ALLOWED_UPLOAD_TYPES = UPLOAD_CONTENT_TYPES;
-
-/** The header the browser names the file in, percent-encoded (header values must be ASCII). */
-export const FILENAME_HEADER = 'X-Filename';
+// The upload limits and header, kept in a module without zod for the browser's upload code.
+export { ALLOWED_UPLOAD_TYPES, FILENAME_HEADER, MAX_UPLOAD_BYTES } from './file-transfer';
 
 /** Which file question (and, for a repeatable question, which item) an upload belongs to: as the Portal asks it. */
 export const FileUploadQuery = FileUploadRequestBody;

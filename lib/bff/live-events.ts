@@ -1,23 +1,38 @@
-import { z } from 'zod';
-
 /**
  * One change announced to the browsers that have the object open (GET /api/events, server-sent events).
  * It names what changed, not how: the page reads the object again. `answers_revision` lets a page skip
  * the read when it already holds that revision (its own save coming back).
  */
-export const LiveEventView = z.object({
+export interface LiveEventView {
   /** The webhook-id of the Portal's delivery. */
-  id: z.string(),
-  type: z.string(),
-  occurred_at: z.string().nullable(),
-  application_id: z.string().nullable(),
-  business_id: z.string().nullable(),
-  deal_id: z.string().nullable(),
+  id: string;
+  type: string;
+  occurred_at: string | null;
+  application_id: string | null;
+  business_id: string | null;
+  deal_id: string | null;
   /** A funding project's events (DESIGN.md §6): its criteria, runs and matches. */
-  project_id: z.string().nullable(),
-  answers_revision: z.number().int().nullable(),
-});
-export type LiveEventView = z.infer<typeof LiveEventView>;
+  project_id: string | null;
+  answers_revision: number | null;
+}
+
+const ID_FIELDS = ['occurred_at', 'application_id', 'business_id', 'deal_id', 'project_id'] as const;
+
+/**
+ * Whether a message of the stream is an event. Checked by hand, not with zod, to keep zod out of every page
+ * that listens: the BFF wrote the message itself; this only drops what a page could not read.
+ */
+export function isLiveEvent(data: unknown): data is LiveEventView {
+  if (typeof data !== 'object' || data === null) return false;
+  const d = data as Record<string, unknown>;
+  const revision = d.answers_revision;
+  return (
+    typeof d.id === 'string' &&
+    typeof d.type === 'string' &&
+    ID_FIELDS.every((k) => d[k] === null || typeof d[k] === 'string') &&
+    (revision === null || Number.isInteger(revision))
+  );
+}
 
 /**
  * Not Portal events. Resync: the stream (re)connected after a gap in which events may have been missed,

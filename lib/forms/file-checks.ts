@@ -1,4 +1,4 @@
-import { ALLOWED_UPLOAD_TYPES, MAX_UPLOAD_BYTES } from '@/lib/bff/files';
+import { ALLOWED_UPLOAD_TYPES, MAX_UPLOAD_BYTES } from '@/lib/bff/file-transfer';
 
 /**
  * What the browser can tell about chosen files before sending a byte: the BFF refuses the same things

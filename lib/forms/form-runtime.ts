@@ -72,6 +72,8 @@ export type SaveState = 'offline' | 'error' | 'saving' | 'invalid' | 'conflict' 
 
 const OFFLINE_PROBE_MS = 4_000;
 const PROGRESS_DELAY_MS = 300;
+/** Longest the device copy of the edits waits for an idle moment. */
+const PERSIST_WITHIN_MS = 500;
 const STORAGE_PREFIX = 'intake-form:';
 
 /** What the full snapshot brings to a runtime opened on one section (FormRuntime.upgrade). */
@@ -122,6 +124,8 @@ export class FormRuntime {
    */
   progressVersion = 0;
   private progressTimer: ReturnType<typeof setTimeout> | null = null;
+  /** A write of the device copy waiting for an idle moment (schedulePersist); cancels it. */
+  private persistLater: (() => void) | null = null;
   /** After a refused submit every field shows its problem, not only those the person touched. */
   submitAttempted = false;
 
@@ -200,13 +204,24 @@ export class FormRuntime {
     this.restoreFromDevice();
     const online = () => this.setAutosave(this.machine.onOnline(this.autosave), true);
     const offline = () => this.setAutosave(this.machine.onOffline(this.autosave), false);
+    // The device copy is written when the page is idle; a page going away writes it at once.
+    const hidden = () => {
+      if (document.visibilityState === 'hidden') this.persistNow();
+    };
+    const leaving = () => this.persistNow();
     window.addEventListener('online', online);
     window.addEventListener('offline', offline);
+    window.addEventListener('pagehide', leaving);
+    // visibilitychange bubbles from the document to the window.
+    window.addEventListener('visibilitychange', hidden);
     if (typeof navigator !== 'undefined' && navigator.onLine === false) offline();
     this.kick();
     return () => {
       window.removeEventListener('online', online);
       window.removeEventListener('offline', offline);
+      window.removeEventListener('pagehide', leaving);
+      window.removeEventListener('visibilitychange', hidden);
+      this.persistNow();
       if (this.timer) clearTimeout(this.timer);
       if (this.probe) clearTimeout(this.probe);
       if (this.progressTimer) clearTimeout(this.progressTimer);
@@ -316,8 +331,11 @@ export class FormRuntime {
         if (reason !== null) held.push({ name, reason });
       }
     }
-    this.heldCache = { version: this.version, held };
-    return held;
+    // The same list as before stays the same object: its subscribers (the save status) skip the keystroke.
+    const before = this.heldCache?.held;
+    const same = before !== undefined && before.length === held.length && held.every((h, i) => h.name === before[i]!.name && h.reason === before[i]!.reason);
+    this.heldCache = { version: this.version, held: same ? before : held };
+    return this.heldCache.held;
   }
 
   /** Why a field restored from this device is not saved; null once it is edited or when it was sendable. */
@@ -601,7 +619,29 @@ export class FormRuntime {
     }
   }
 
+  /**
+   * Keeps the edits on this device once the page is idle (after the keystroke's paint: serializing the
+   * autosave state into localStorage is synchronous), at most one write per idle moment; pagehide,
+   * a hidden tab and detach write at once, so a reload or a closed tab loses nothing.
+   */
   private persist() {
+    if (this.storageKey === null || typeof localStorage === 'undefined' || !this.restored || this.persistLater !== null) return;
+    const write = () => {
+      this.persistLater = null;
+      this.persistNow();
+    };
+    if (typeof requestIdleCallback === 'function') {
+      const handle = requestIdleCallback(write, { timeout: PERSIST_WITHIN_MS });
+      this.persistLater = () => cancelIdleCallback(handle);
+    } else {
+      const handle = setTimeout(write, 0);
+      this.persistLater = () => clearTimeout(handle);
+    }
+  }
+
+  private persistNow() {
+    this.persistLater?.();
+    this.persistLater = null;
     if (this.storageKey === null || typeof localStorage === 'undefined' || !this.restored) return;
     const saved = this.machine.persist(this.autosave);
     const empty =
@@ -616,6 +656,8 @@ export class FormRuntime {
 
   /** After submit nothing is left to keep on this device. */
   clearStorage() {
+    this.persistLater?.();
+    this.persistLater = null;
     if (this.storageKey !== null && typeof localStorage !== 'undefined') localStorage.removeItem(STORAGE_PREFIX + this.storageKey);
   }
 }

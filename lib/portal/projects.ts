@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DateTime, NonNegativeInt, PageQuery, PositiveRevision, Revision, Uri, freeText, page } from './common';
 import { AnswerKey, AnswerWrite } from './answers';
 import { BusinessSummary } from './business';
+import { FITS, PRODUCT_KINDS } from './funding-values';
 import { ApplicationId, BusinessId, DealId, MatchId, MatchRunId, ProjectCriteriaId, ProjectId, RecipientId } from './ids';
 
 /*
@@ -111,18 +112,8 @@ export type MatchRunPage = z.infer<typeof MatchRunPage>;
 export const MatchRunStartBody = z.strictObject({ expected_criteria_revision: Revision });
 export type MatchRunStartBody = z.infer<typeof MatchRunStartBody>;
 
-export const PRODUCT_KINDS = [
-  'term_loan',
-  'line_of_credit',
-  'equipment_finance',
-  'invoice_finance',
-  'merchant_cash_advance',
-  'asset_finance',
-  'grant',
-] as const;
-export type ProductKind = (typeof PRODUCT_KINDS)[number];
-export const FITS = ['strong', 'good', 'possible', 'unlikely'] as const;
-export type Fit = (typeof FITS)[number];
+// Kept without zod for the funding pages' client code, which filters by them.
+export { FITS, PRODUCT_KINDS, type Fit, type ProductKind } from './funding-values';
 export const CRITERION_STATUSES = ['met', 'not_met', 'unknown'] as const;
 export type CriterionStatus = (typeof CRITERION_STATUSES)[number];
 export const DOCUMENT_STATUSES = ['provided', 'missing'] as const;

@@ -1,15 +1,7 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api/api-fetch';
 import { apiPaths } from '@/lib/api/paths';
-import {
-  PreparationReply,
-  RunReply,
-  RunsPageView,
-  SuggestionsPageView,
-  type PreparationView,
-  type RunView,
-  type SuggestionView,
-} from '@/lib/bff/autofill';
+import type { PreparationReply, RunReply, RunsPageView, SuggestionsPageView, PreparationView, RunView, SuggestionView } from '@/lib/bff/autofill';
 
 /** How often a page looks again while the Portal is still working (files being read, a run under way). */
 export const POLL_MS = 1_000;
@@ -26,7 +18,7 @@ export const preparationKey = (applicationId: string) => ['autofill-preparation'
 export const preparationQuery = (applicationId: string) =>
   queryOptions({
     queryKey: preparationKey(applicationId),
-    queryFn: ({ signal }) => apiFetch(autofillOf(applicationId).preparation(), { schema: PreparationReply, signal }),
+    queryFn: ({ signal }) => apiFetch<PreparationReply>(autofillOf(applicationId).preparation(), { signal }),
     staleTime: 0,
     refetchInterval: (q) => (q.state.data && !preparationSettled(q.state.data.preparation) ? POLL_MS : false),
   });
@@ -48,7 +40,7 @@ export const runsKey = (applicationId: string) => ['autofill-runs', applicationI
 export const runsQuery = (applicationId: string) =>
   queryOptions({
     queryKey: runsKey(applicationId),
-    queryFn: ({ signal }) => apiFetch(autofillOf(applicationId).runs({ page_size: 20 }), { schema: RunsPageView, signal }).then((p) => p.items),
+    queryFn: ({ signal }) => apiFetch<RunsPageView>(autofillOf(applicationId).runs({ page_size: 20 }), { signal }).then((p) => p.items),
     staleTime: 0,
   });
 
@@ -58,7 +50,7 @@ export const runKey = (applicationId: string, runId: string) => ['autofill-run',
 export const runQuery = (applicationId: string, runId: string) =>
   queryOptions({
     queryKey: runKey(applicationId, runId),
-    queryFn: ({ signal }) => apiFetch(autofillOf(applicationId).run(runId).self(), { schema: RunReply, signal }).then((r) => r.run),
+    queryFn: ({ signal }) => apiFetch<RunReply>(autofillOf(applicationId).run(runId).self(), { signal }).then((r) => r.run),
     staleTime: 0,
     refetchInterval: (q) => (q.state.data && !runFinished(q.state.data) ? POLL_MS : false),
   });
@@ -74,7 +66,7 @@ export const suggestionsQuery = (applicationId: string, runId: string) =>
       const items: SuggestionView[] = [];
       let cursor: string | null = null;
       do {
-        const page: SuggestionsPageView = await apiFetch(run.suggestions({ page_size: 100, cursor }), { schema: SuggestionsPageView, signal });
+        const page: SuggestionsPageView = await apiFetch<SuggestionsPageView>(run.suggestions({ page_size: 100, cursor }), { signal });
         items.push(...page.items);
         cursor = page.next_cursor;
       } while (cursor);

@@ -1,19 +1,21 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiFetch } from '@/lib/api/api-fetch';
 import { apiPaths } from '@/lib/api/paths';
-import { BusinessListView } from '@/lib/bff/businesses';
-import { DealListView, DealView, newestDealsFirst, RecipientListView } from '@/lib/bff/deals';
+import type { BusinessListView } from '@/lib/bff/businesses';
+import { newestDealsFirst } from '@/lib/bff/deal-order';
+import type { DealListView, DealView, RecipientListView } from '@/lib/bff/deals';
 import { objectQuery } from './object-query';
 
 /** Query factories of the deals pages: one per resource, keyed so a write can update or invalidate it. */
 
-export const DealReply = z.object({ deal: DealView });
+export interface DealReply {
+  deal: DealView;
+}
 
 export const dealKey = (dealId: string) => ['deal', dealId] as const;
 
 /** One deal with the ETag a stage move quotes in If-Match. */
-export const dealQuery = (dealId: string) => objectQuery(dealKey(dealId), apiPaths.deal(dealId).self(), DealReply, (r) => r.deal);
+export const dealQuery = (dealId: string) => objectQuery(dealKey(dealId), apiPaths.deal(dealId).self(), (r: DealReply) => r.deal);
 
 /**
  * One business's deals, newest first: a business has few, so one page of the most the Portal gives is
@@ -24,7 +26,7 @@ export const businessDealsKey = (businessId?: string) => (businessId ? (['busine
 export const businessDealsQuery = (businessId: string) =>
   queryOptions({
     queryKey: businessDealsKey(businessId),
-    queryFn: ({ signal }) => apiFetch(apiPaths.deals({ business_id: businessId, page_size: 100 }), { schema: DealListView, signal }),
+    queryFn: ({ signal }) => apiFetch<DealListView>(apiPaths.deals({ business_id: businessId, page_size: 100 }), { signal }),
     select: (page) => ({ items: newestDealsFirst(page.items), more: page.next_cursor !== null }),
   });
 
@@ -32,12 +34,11 @@ export const businessDealsQuery = (businessId: string) =>
 const choicesQuery = <T extends { next_cursor: string | null }>(
   key: string,
   path: (page: { page_size: number; cursor: string | null }) => string,
-  schema: z.ZodType<T>,
   staleTime?: number,
 ) =>
   infiniteQueryOptions({
     queryKey: [key] as const,
-    queryFn: ({ pageParam, signal }) => apiFetch(path({ page_size: 100, cursor: pageParam }), { schema, signal }),
+    queryFn: ({ pageParam, signal }) => apiFetch<T>(path({ page_size: 100, cursor: pageParam }), { signal }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next_cursor,
     // Unset, the client's default applies (an explicit undefined would override it).
@@ -45,7 +46,7 @@ const choicesQuery = <T extends { next_cursor: string | null }>(
   });
 
 /** The recipients a deal can be made for. */
-export const recipientsQuery = () => choicesQuery('recipients', apiPaths.recipients, RecipientListView, 5 * 60_000);
+export const recipientsQuery = () => choicesQuery<RecipientListView>('recipients', apiPaths.recipients, 5 * 60_000);
 
 /** The businesses to choose a deal's business from. */
-export const businessChoicesQuery = () => choicesQuery('business-choices', apiPaths.businesses, BusinessListView);
+export const businessChoicesQuery = () => choicesQuery<BusinessListView>('business-choices', apiPaths.businesses);

@@ -1,13 +1,13 @@
 import { queryOptions } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api/api-fetch';
 import { apiPaths, type FormApiBase } from '@/lib/api/paths';
-import { FormSnapshotView } from '@/lib/bff/form-snapshot';
+import type { FormSnapshotView } from '@/lib/bff/form-snapshot';
 
 export const formSnapshotKey = (apiBase: FormApiBase) => ['form-snapshot', apiBase] as const;
 
 /** One read of everything the form opens with (live updates read it again to merge what others saved). */
 export const readFormSnapshot = (apiBase: FormApiBase, signal?: AbortSignal, rest?: string): Promise<FormSnapshotView> =>
-  apiFetch(apiPaths.form(apiBase).form(rest), { schema: FormSnapshotView, signal });
+  apiFetch<FormSnapshotView>(apiPaths.form(apiBase).form(rest), { signal });
 
 /**
  * Everything the form opens with. Read once per visit: afterwards the form's own state is the truth and

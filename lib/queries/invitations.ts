@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api/api-fetch';
 import { apiPaths } from '@/lib/api/paths';
-import { InvitationList } from '@/lib/bff/invitations';
+import type { InvitationList } from '@/lib/bff/invitations';
 
 export const invitationsKey = (applicationId: string) => ['invitations', applicationId] as const;
 
@@ -9,6 +9,6 @@ export const invitationsKey = (applicationId: string) => ['invitations', applica
 export const invitationsQuery = (applicationId: string) =>
   queryOptions({
     queryKey: invitationsKey(applicationId),
-    queryFn: ({ signal }) => apiFetch(apiPaths.application(applicationId).invitations(), { schema: InvitationList, signal }),
+    queryFn: ({ signal }) => apiFetch<InvitationList>(apiPaths.application(applicationId).invitations(), { signal }),
     staleTime: 0,
   });

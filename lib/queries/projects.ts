@@ -1,8 +1,7 @@
 import { infiniteQueryOptions, queryOptions, type InfiniteData, type QueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiFetch } from '@/lib/api/api-fetch';
 import { apiPaths } from '@/lib/api/paths';
-import { MatchPageView, MatchRunListView, MatchRunView, ProjectListView, ProjectView, type MatchView } from '@/lib/bff/projects';
+import type { MatchPageView, MatchRunListView, MatchRunView, ProjectListView, ProjectView, MatchView } from '@/lib/bff/projects';
 import type { Fit, ProductKind } from '@/lib/portal';
 import { objectQuery } from './object-query';
 
@@ -11,8 +10,12 @@ import { objectQuery } from './object-query';
 /** How often a run under way is read again for its progress (its end also comes live, over /api/events). */
 export const RUN_POLL_MS = 500;
 
-export const ProjectReply = z.object({ project: ProjectView });
-export const RunReply = z.object({ run: MatchRunView });
+export interface ProjectReply {
+  project: ProjectView;
+}
+export interface RunReply {
+  run: MatchRunView;
+}
 
 export const projectsKey = (businessId: string) => ['projects', businessId] as const;
 
@@ -20,11 +23,11 @@ export const projectsKey = (businessId: string) => ['projects', businessId] as c
 export const projectsQuery = (businessId: string) =>
   queryOptions({
     queryKey: projectsKey(businessId),
-    queryFn: ({ signal }) => apiFetch(apiPaths.projects({ business_id: businessId, page_size: 100 }), { schema: ProjectListView, signal }).then((p) => p.items),
+    queryFn: ({ signal }) => apiFetch<ProjectListView>(apiPaths.projects({ business_id: businessId, page_size: 100 }), { signal }).then((p) => p.items),
   });
 
 export const projectKey = (projectId: string) => ['project', projectId] as const;
-export const projectQuery = (projectId: string) => objectQuery(projectKey(projectId), apiPaths.project(projectId).self(), ProjectReply, (r) => r.project);
+export const projectQuery = (projectId: string) => objectQuery(projectKey(projectId), apiPaths.project(projectId).self(), (r: ProjectReply) => r.project);
 
 export const runFinished = (r: MatchRunView) => r.status === 'completed' || r.status === 'failed';
 
@@ -35,7 +38,7 @@ export const latestRunQuery = (projectId: string) =>
   queryOptions({
     queryKey: latestRunKey(projectId),
     queryFn: ({ signal }) =>
-      apiFetch(apiPaths.project(projectId).runs({ page_size: 1 }), { schema: MatchRunListView, signal }).then((p) => p.items[0] ?? null),
+      apiFetch<MatchRunListView>(apiPaths.project(projectId).runs({ page_size: 1 }), { signal }).then((p) => p.items[0] ?? null),
     staleTime: 0,
     refetchInterval: (q) => (q.state.data && !runFinished(q.state.data) ? RUN_POLL_MS : false),
   });
@@ -55,8 +58,7 @@ export const matchesQuery = (projectId: string, filters: MatchFilters) =>
   infiniteQueryOptions({
     queryKey: [...matchesKey(projectId), filters.fit, filters.product_kind] as const,
     queryFn: ({ pageParam, signal }) =>
-      apiFetch(apiPaths.project(projectId).matches({ page_size: MATCH_PAGE_SIZE, cursor: pageParam, fit: filters.fit, product_kind: filters.product_kind }), {
-        schema: MatchPageView,
+      apiFetch<MatchPageView>(apiPaths.project(projectId).matches({ page_size: MATCH_PAGE_SIZE, cursor: pageParam, fit: filters.fit, product_kind: filters.product_kind }), {
         signal,
       }),
     initialPageParam: null as string | null,

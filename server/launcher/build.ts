@@ -18,12 +18,20 @@ function newestMtime(path: string): number {
 
 const SOURCES = ['app', 'components', 'lib', 'server', 'public', 'proxy.ts', 'next.config.js', 'package.json', 'tsconfig.json'];
 
+/** A Next app to build: its directory and what it is built from (paths relative to the repository). */
+export interface NextApp {
+  dir: string;
+  sources: string[];
+}
+
+const PRODUCT: NextApp = { dir: ROOT, sources: SOURCES };
+
 /** A build is current when no source the app is built from changed after it. */
-export function buildIsCurrent(): boolean {
-  const buildId = join(ROOT, '.next', 'BUILD_ID');
+export function buildIsCurrent(app: NextApp = PRODUCT): boolean {
+  const buildId = join(app.dir, '.next', 'BUILD_ID');
   if (!existsSync(buildId)) return false;
   const built = statSync(buildId).mtimeMs;
-  return SOURCES.every((s) => !existsSync(join(ROOT, s)) || newestMtime(join(ROOT, s)) <= built);
+  return app.sources.every((s) => !existsSync(join(ROOT, s)) || newestMtime(join(ROOT, s)) <= built);
 }
 
 const LOCK = join(ROOT, '.next-build.lock');
@@ -52,13 +60,16 @@ function withBuildLock(fn: () => void) {
   }
 }
 
-/** Runs `next build` when the build is missing or stale; throws when the build fails. */
-export function buildIfStale(env: NodeJS.ProcessEnv = process.env): void {
-  if (buildIsCurrent()) return;
+/**
+ * Runs `next build` when the build is missing or stale; throws when the build fails. The product by default;
+ * another app (the form benchmark's bare Next app) builds in its own directory, one build at a time all the same.
+ */
+export function buildIfStale(env: NodeJS.ProcessEnv = process.env, app: NextApp = PRODUCT): void {
+  if (buildIsCurrent(app)) return;
   withBuildLock(() => {
-    if (buildIsCurrent()) return; // another process built it while we waited
-    console.log('Building the app (next build)…');
-    const built = spawnSync(NEXT_BIN, ['build'], { cwd: ROOT, env, stdio: 'inherit' });
+    if (buildIsCurrent(app)) return; // another process built it while we waited
+    console.log(`Building ${app.dir === ROOT ? 'the app' : app.dir} (next build)…`);
+    const built = spawnSync(NEXT_BIN, ['build'], { cwd: app.dir, env, stdio: 'inherit' });
     if (built.status !== 0) throw new Error(`next build failed with status ${built.status}`);
   });
 }

@@ -185,6 +185,7 @@ describe('a runtime opened on one section', () => {
     const offline: RuntimeHooks = { send: async () => ({ type: 'offline' }), showValues: () => undefined, saved: () => undefined };
     whole.attach(offline);
     whole.edit(p30Name, 'kept on the device');
+    await vi.advanceTimersByTimeAsync(0); // the device copy is written once idle
     const stored = store.get('intake-form:me:app');
     expect(stored).toContain('kept on the device');
 
@@ -195,12 +196,14 @@ describe('a runtime opened on one section', () => {
     runtime.attach({ send: () => new Promise(() => undefined), showValues: (v) => shownValues.push(v), saved: () => undefined });
     const q = first(opening);
     runtime.edit(answerName(q.block_key, q.schema_key, q.fields[0]!.field_key), 'typed on p01');
+    await vi.advanceTimersByTimeAsync(0);
     expect(store.get('intake-form:me:app')).toBe(stored);
 
     runtime.upgrade(largeSnapshot, () => undefined);
     expect(runtime.values[p30Name]).toBe('kept on the device');
     expect(shownValues.some((v) => v[p30Name] === 'kept on the device')).toBe(true);
     expect(Object.keys(runtime.autosave.pending).sort()).toEqual([answerName(q.block_key, q.schema_key, q.fields[0]!.field_key), p30Name].sort());
+    await vi.advanceTimersByTimeAsync(0);
     expect(store.get('intake-form:me:app')).toContain('typed on p01');
   });
 

@@ -291,4 +291,30 @@ describe('a truthful save state (issue 11)', () => {
     again.runtime.edit(EMAIL, 'test@example.com');
     expect(again.runtime.restoredReason(EMAIL)).toBeNull();
   });
+
+  it('keeps an edit on the device once idle, not inside the keystroke, and at once when the page goes away', async () => {
+    const storage = new Map<string, string>();
+    const h = deviceHarness(storage, 'me:app');
+    h.attach();
+    h.runtime.edit(TRADING, 'Kept Co');
+    expect(storage.size).toBe(0);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(JSON.parse([...storage.values()][0]!)).toMatchObject({ edits: { [TRADING]: 'Kept Co' } });
+
+    h.runtime.edit(TRADING, 'Kept Co Ltd');
+    window.dispatchEvent(new Event('pagehide'));
+    expect(JSON.parse([...storage.values()][0]!)).toMatchObject({ edits: { [TRADING]: 'Kept Co Ltd' } });
+  });
+
+  it('hands out the same held list while it does not change, so the save status skips the keystroke', () => {
+    const h = harness();
+    h.runtime.edit(EMAIL, 'te..st@example.com');
+    const held = h.runtime.heldAnswers();
+    h.runtime.edit(LEGAL, 'Typing Ltd');
+    expect(h.runtime.heldAnswers()).toBe(held);
+    h.runtime.edit(EMAIL, 'te..st@example.co');
+    expect(h.runtime.heldAnswers()).toBe(held);
+    h.runtime.edit(EMAIL, 'test@example.com');
+    expect(h.runtime.heldAnswers()).toEqual([]);
+  });
 });

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '@/lib/api/api-error';
 import { postWithNewKey } from '@/lib/api/api-fetch';
 import { apiPaths } from '@/lib/api/paths';
-import { SuggestionAcceptReply } from '@/lib/bff/autofill';
+import type { SuggestionAcceptReply } from '@/lib/bff/autofill';
 import { putSuggestion, suggestionsKey } from '../autofill';
 import { formSnapshotKey } from '../form-snapshot';
 
@@ -21,7 +21,7 @@ export function useAcceptSuggestion(applicationId: string, runId: string) {
   const refreshForm = () => void queryClient.invalidateQueries({ queryKey: formSnapshotKey(apiPaths.application(applicationId).self()) });
   return useMutation({
     mutationFn: ({ suggestionId }: AcceptSuggestion) =>
-      postWithNewKey(apiPaths.application(applicationId).autofill.suggestion(suggestionId).accept(), SuggestionAcceptReply),
+      postWithNewKey<SuggestionAcceptReply>(apiPaths.application(applicationId).autofill.suggestion(suggestionId).accept()),
     onSuccess: async (reply, { inBatch }) => {
       await putSuggestion(queryClient, applicationId, runId, reply.suggestion);
       if (!inBatch) refreshForm();

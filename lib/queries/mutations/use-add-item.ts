@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { postWithNewKey } from '@/lib/api/api-fetch';
 import { apiPaths, type FormApiBase } from '@/lib/api/paths';
-import { ItemWriteResult, type RepeatableItemView } from '@/lib/bff/items';
+import type { ItemWriteResult, RepeatableItemView } from '@/lib/bff/items';
 import type { FormRuntime } from '@/lib/forms/form-runtime';
 
 export interface AddItem {
@@ -16,7 +16,7 @@ export function useAddItem(apiBase: FormApiBase, runtime: FormRuntime) {
     mutationFn: async ({ blockKey, parentItemId }: AddItem): Promise<RepeatableItemView> => {
       const basedOn = runtime.autosave.answersRevision;
       // One key per click: a retry of this request after a lost reply cannot add a second item.
-      const res = await postWithNewKey(apiPaths.form(apiBase).items(blockKey), ItemWriteResult, parentItemId === null ? {} : { parent_item_id: parentItemId });
+      const res = await postWithNewKey<ItemWriteResult>(apiPaths.form(apiBase).items(blockKey), parentItemId === null ? {} : { parent_item_id: parentItemId });
       runtime.addItem(res.item, { answersRevision: res.answers_revision, etag: res.etag, basedOn });
       return res.item;
     },

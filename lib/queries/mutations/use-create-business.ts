@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api/api-fetch';
 import { apiPaths } from '@/lib/api/paths';
-import { BusinessCreatedView, type BusinessCreateInput } from '@/lib/bff/businesses';
+import type { BusinessCreatedView, BusinessCreateInput } from '@/lib/bff/businesses';
 import { useIdempotencyKey } from './use-idempotency-key';
 
 /** Creates a business; submitting the very same body again after an unknown outcome cannot create it twice. */
@@ -9,11 +9,10 @@ export function useCreateBusiness() {
   const keys = useIdempotencyKey();
   return useMutation({
     mutationFn: (body: BusinessCreateInput) =>
-      apiFetch(apiPaths.businesses(), {
+      apiFetch<BusinessCreatedView>(apiPaths.businesses(), {
         method: 'POST',
         body,
         headers: { 'Idempotency-Key': keys.keyFor(JSON.stringify(body)) },
-        schema: BusinessCreatedView,
       }),
     onSettled: (_data, error) => keys.settled(error),
   });

@@ -1,12 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import { ApiError, conflictCurrent } from '@/lib/api/api-error';
 import { apiFetch } from '@/lib/api/api-fetch';
 import { apiPaths } from '@/lib/api/paths';
-import { MatchView, type MatchDecisionVerb } from '@/lib/bff/projects';
+import type { MatchView, MatchDecisionVerb } from '@/lib/bff/projects';
 import { putMatch } from '../projects';
 
-const MatchReply = z.object({ match: MatchView });
+interface MatchReply {
+  match: MatchView;
+}
 
 export interface MatchDecision {
   /** The match as the page showed it: its etag goes in If-Match. */
@@ -24,10 +25,10 @@ export function useDecideMatch(projectId: string) {
     mutationFn: async ({ before, verb }: MatchDecision): Promise<MatchDecisionOutcome> => {
       const paths = apiPaths.project(projectId).match(before.id);
       try {
-        const { match } = await apiFetch(paths[verb](), { method: 'POST', headers: { 'If-Match': before.etag }, schema: MatchReply });
+        const { match } = await apiFetch<MatchReply>(paths[verb](), { method: 'POST', headers: { 'If-Match': before.etag } });
         return { kind: 'decided', match };
       } catch (e) {
-        const current = conflictCurrent(e, MatchView);
+        const current = conflictCurrent<MatchView>(e);
         if (!(e instanceof ApiError) || !current) throw e;
         return { kind: 'changed', current };
       }

@@ -2,7 +2,7 @@ import { useMutation, useMutationState, useQueryClient } from '@tanstack/react-q
 import { conflictCurrent } from '@/lib/api/api-error';
 import { apiFetch } from '@/lib/api/api-fetch';
 import { apiPaths } from '@/lib/api/paths';
-import { PreparationReply } from '@/lib/bff/autofill';
+import type { PreparationReply } from '@/lib/bff/autofill';
 import { latestPreparation, putPreparation } from '../autofill';
 
 /**
@@ -17,16 +17,15 @@ export function useDeleteEvidence(applicationId: string) {
     mutationKey,
     mutationFn: async (evidenceId: string): Promise<'removed' | 'already-removed'> => {
       const attempt = () =>
-        apiFetch(apiPaths.application(applicationId).autofill.evidenceFile(evidenceId), {
+        apiFetch<PreparationReply>(apiPaths.application(applicationId).autofill.evidenceFile(evidenceId), {
           method: 'DELETE',
           headers: { 'If-Match': latestPreparation(queryClient, applicationId)?.etag ?? '*' },
-          schema: PreparationReply,
         });
       let reply: PreparationReply;
       try {
         reply = await attempt();
       } catch (e) {
-        const current = conflictCurrent(e, PreparationReply);
+        const current = conflictCurrent<PreparationReply>(e);
         if (!current) throw e;
         await putPreparation(queryClient, applicationId, current);
         if (!current.preparation.evidence_sources.some((s) => s.id === evidenceId)) return 'already-removed';

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { conflictCurrent } from '@/lib/api/api-error';
 import { apiFetch } from '@/lib/api/api-fetch';
 import { apiPaths, type FormApiBase } from '@/lib/api/paths';
-import { CurrentItems, ItemDeleteResult } from '@/lib/bff/items';
+import type { CurrentItems, ItemDeleteResult } from '@/lib/bff/items';
 import type { FormRuntime } from '@/lib/forms/form-runtime';
 
 export interface DeleteItem {
@@ -21,12 +21,12 @@ export function useDeleteItem(apiBase: FormApiBase, runtime: FormRuntime) {
       await runtime.whenSettled();
       const path = apiPaths.form(apiBase).item(blockKey, itemId);
       const basedOn = runtime.autosave.answersRevision;
-      const attempt = (etag: string) => apiFetch(path, { method: 'DELETE', headers: { 'If-Match': etag }, schema: ItemDeleteResult });
+      const attempt = (etag: string) => apiFetch<ItemDeleteResult>(path, { method: 'DELETE', headers: { 'If-Match': etag } });
       let res;
       try {
         res = await attempt(runtime.autosave.etag);
       } catch (e) {
-        const current = conflictCurrent(e, CurrentItems);
+        const current = conflictCurrent<CurrentItems>(e);
         if (!current) throw e;
         runtime.replaceGroupItems(current.block_key, current.items);
         if (!current.items.some((i) => i.item_id === itemId)) return;

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '@/lib/api/api-error';
 import { postWithNewKey } from '@/lib/api/api-fetch';
 import { apiPaths } from '@/lib/api/paths';
-import { SuggestionDismissReply } from '@/lib/bff/autofill';
+import type { SuggestionDismissReply } from '@/lib/bff/autofill';
 import { putSuggestion, suggestionsKey } from '../autofill';
 
 /** Dismisses a suggestion; the run's list takes its new status (after a 409 the list is read again). */
@@ -10,7 +10,7 @@ export function useDismissSuggestion(applicationId: string, runId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (suggestionId: string) =>
-      postWithNewKey(apiPaths.application(applicationId).autofill.suggestion(suggestionId).dismiss(), SuggestionDismissReply),
+      postWithNewKey<SuggestionDismissReply>(apiPaths.application(applicationId).autofill.suggestion(suggestionId).dismiss()),
     onSuccess: (reply) => putSuggestion(queryClient, applicationId, runId, reply.suggestion),
     onError: (e) => {
       if (e instanceof ApiError && e.status === 409) void queryClient.invalidateQueries({ queryKey: suggestionsKey(applicationId, runId) });

@@ -1,9 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import { ApiError, conflictCurrent } from '@/lib/api/api-error';
 import { apiFetch } from '@/lib/api/api-fetch';
 import { apiPaths } from '@/lib/api/paths';
-import { BusinessStageTransitionView, BusinessView } from '@/lib/bff/businesses';
+import type { BusinessStageTransitionView, BusinessView } from '@/lib/bff/businesses';
 import { businessKey, businessQuery } from '../business';
 import { useIdempotencyKey } from './use-idempotency-key';
 
@@ -19,20 +18,21 @@ export type BusinessStageMoveOutcome =
   | { kind: 'moved'; transition: BusinessStageTransitionView }
   | { kind: 'changed'; current: BusinessView };
 
-const TransitionReply = z.object({ transition: BusinessStageTransitionView });
+interface TransitionReply {
+  transition: BusinessStageTransitionView;
+}
 
 /** The move itself (If-Match, Idempotency-Key): moved, or refused with the business as it is now. */
 export async function postBusinessStageMove(businessId: string, m: BusinessStageMove, idempotencyKey: string): Promise<BusinessStageMoveOutcome> {
   try {
-    const { transition } = await apiFetch(apiPaths.business(businessId).stageTransitions(), {
+    const { transition } = await apiFetch<TransitionReply>(apiPaths.business(businessId).stageTransitions(), {
       method: 'POST',
       body: { stage_id: m.stageId },
       headers: { 'If-Match': m.etag, 'Idempotency-Key': idempotencyKey },
-      schema: TransitionReply,
     });
     return { kind: 'moved', transition };
   } catch (e) {
-    const current = conflictCurrent(e, BusinessView);
+    const current = conflictCurrent<BusinessView>(e);
     if (current) return { kind: 'changed', current };
     throw e;
   }

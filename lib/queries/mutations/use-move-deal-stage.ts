@@ -2,8 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, conflictCurrent } from '@/lib/api/api-error';
 import { apiFetch } from '@/lib/api/api-fetch';
 import { apiPaths } from '@/lib/api/paths';
-import { DealView } from '@/lib/bff/deals';
-import { DealReply, dealKey, dealQuery } from '../deals';
+import type { DealView } from '@/lib/bff/deals';
+import { type DealReply, dealKey, dealQuery } from '../deals';
 
 export interface DealStageMove {
   /** The deal as the page showed it: its ETag goes in If-Match. */
@@ -20,16 +20,15 @@ export function useMoveDealStage() {
   return useMutation({
     mutationFn: async ({ before, stageId }: DealStageMove): Promise<DealStageMoveOutcome> => {
       try {
-        const { deal } = await apiFetch(apiPaths.deal(before.id).stageTransitions(), {
+        const { deal } = await apiFetch<DealReply>(apiPaths.deal(before.id).stageTransitions(), {
           method: 'POST',
           body: { stage_id: stageId },
           headers: { 'If-Match': before.etag, 'Idempotency-Key': crypto.randomUUID() },
-          schema: DealReply,
         });
         return { kind: 'moved', deal };
       } catch (e) {
         if (!(e instanceof ApiError && e.status === 412)) throw e;
-        const current = conflictCurrent(e, DealView) ?? (await queryClient.fetchQuery({ ...dealQuery(before.id), staleTime: 0 }));
+        const current = conflictCurrent<DealView>(e) ?? (await queryClient.fetchQuery({ ...dealQuery(before.id), staleTime: 0 }));
         return { kind: 'changed', current };
       }
     },

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api/api-fetch';
 import { apiPaths } from '@/lib/api/paths';
-import { ClientPlaceBody } from '@/lib/bff/invitations';
+import type { ClientPlaceBody } from '@/lib/bff/invitations';
 
 /**
  * Tells the BFF which section the invited client opened, so their next visit reopens it. A lost one only
@@ -10,6 +10,6 @@ import { ClientPlaceBody } from '@/lib/bff/invitations';
 export function useRememberPlace(applicationId: string) {
   return useMutation({
     mutationFn: (sectionKey: string) =>
-      apiFetch(apiPaths.application(applicationId).place(), { method: 'PUT', body: { section_key: sectionKey }, schema: ClientPlaceBody }),
+      apiFetch<ClientPlaceBody>(apiPaths.application(applicationId).place(), { method: 'PUT', body: { section_key: sectionKey } }),
   });
 }

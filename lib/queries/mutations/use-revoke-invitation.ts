@@ -1,18 +1,19 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiFetch } from '@/lib/api/api-fetch';
 import { apiPaths } from '@/lib/api/paths';
-import { InvitationView } from '@/lib/bff/invitations';
+import type { InvitationView } from '@/lib/bff/invitations';
 import { invitationsKey, invitationsQuery } from '../invitations';
 
-const RevokeReply = z.object({ invitation: InvitationView });
+interface RevokeReply {
+  invitation: InvitationView;
+}
 
 /** Revokes one of the application's invitations: its link stops working at once. */
 export function useRevokeInvitation(applicationId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (invitationId: string) =>
-      apiFetch(apiPaths.invitation(invitationId).revoke(), { method: 'POST', schema: RevokeReply }).then((r) => r.invitation),
+      apiFetch<RevokeReply>(apiPaths.invitation(invitationId).revoke(), { method: 'POST' }).then((r) => r.invitation),
     onSuccess: (invitation) => {
       queryClient.setQueryData(invitationsQuery(applicationId).queryKey, (old) =>
         old ? { items: old.items.map((i) => (i.id === invitation.id ? invitation : i)) } : old,

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, conflictCurrent } from '@/lib/api/api-error';
 import { postWithNewKey } from '@/lib/api/api-fetch';
 import { apiPaths } from '@/lib/api/paths';
-import { PreparationReply, RunReply, type RunView, type StartRequest } from '@/lib/bff/autofill';
+import type { PreparationReply, RunReply, RunView, StartRequest } from '@/lib/bff/autofill';
 import { preparationKey, putPreparation, runKey, runsKey } from '../autofill';
 
 /** Started (the new run), or refused because the preparation changed after the person saw it (412). */
@@ -18,10 +18,10 @@ export function useStartAutofill(applicationId: string) {
   return useMutation({
     mutationFn: async (body: StartRequest): Promise<StartOutcome> => {
       try {
-        const { run } = await postWithNewKey(apiPaths.application(applicationId).autofill.start(), RunReply, body);
+        const { run } = await postWithNewKey<RunReply>(apiPaths.application(applicationId).autofill.start(), body);
         return { kind: 'started', run };
       } catch (e) {
-        const current = conflictCurrent(e, PreparationReply);
+        const current = conflictCurrent<PreparationReply>(e);
         if (!current) throw e;
         await putPreparation(queryClient, applicationId, current);
         return { kind: 'stale' };

@@ -2,11 +2,12 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '@/lib/api/api-error';
 import { apiFetch } from '@/lib/api/api-fetch';
 import { apiPaths } from '@/lib/api/paths';
-import { ApplicationView } from '@/lib/bff/applications';
-import { z } from 'zod';
-import { RunReply, latestRunKey } from '../projects';
+import type { ApplicationView } from '@/lib/bff/applications';
+import { type RunReply, latestRunKey } from '../projects';
 
-const CriteriaReply = z.object({ application: ApplicationView });
+interface CriteriaReply {
+  application: ApplicationView;
+}
 
 /**
  * Starts a match run ("Find funders", "Recalculate"). It quotes the criteria's revision as saved now: read
@@ -18,12 +19,11 @@ export function useStartMatchRun(projectId: string) {
   const paths = apiPaths.project(projectId);
   return useMutation({
     mutationFn: async () => {
-      const { application } = await apiFetch(paths.criteria().self(), { schema: CriteriaReply });
-      const { run } = await apiFetch(paths.runs(), {
+      const { application } = await apiFetch<CriteriaReply>(paths.criteria().self());
+      const { run } = await apiFetch<RunReply>(paths.runs(), {
         method: 'POST',
         body: { expected_criteria_revision: application.revision },
         headers: { 'Idempotency-Key': crypto.randomUUID() },
-        schema: RunReply,
       });
       return run;
     },

@@ -3,7 +3,7 @@ import { ApiError } from '@/lib/api/api-error';
 import { apiFetch } from '@/lib/api/api-fetch';
 import { apiPaths, type FormApiBase } from '@/lib/api/paths';
 import type { ApplicationView } from '@/lib/bff/applications';
-import { ApplicationReply, applicationKey, applicationQuery } from '../application';
+import { type ApplicationReply, applicationKey, applicationQuery } from '../application';
 
 /**
  * Submits the application, quoting the ETag of a fresh read; when the application moved since (an answer
@@ -15,10 +15,9 @@ export function useSubmitApplication(apiBase: FormApiBase) {
     mutationFn: async (): Promise<ApplicationView> => {
       // One key for this click: only an identical retry (same ETag) may reuse it.
       const send = (etag: string) =>
-        apiFetch(apiPaths.form(apiBase).submit(), {
+        apiFetch<ApplicationReply>(apiPaths.form(apiBase).submit(), {
           method: 'POST',
           headers: { 'If-Match': etag, 'Idempotency-Key': crypto.randomUUID() },
-          schema: ApplicationReply,
         });
       const fresh = async () => (await queryClient.fetchQuery({ ...applicationQuery(apiBase), staleTime: 0 })).etag;
       try {

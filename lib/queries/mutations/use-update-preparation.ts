@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { conflictCurrent } from '@/lib/api/api-error';
 import { apiFetch } from '@/lib/api/api-fetch';
 import { apiPaths } from '@/lib/api/paths';
-import { PreparationReply, type PreparationUpdate } from '@/lib/bff/autofill';
+import type { PreparationReply, PreparationUpdate } from '@/lib/bff/autofill';
 import { latestPreparation, putPreparation } from '../autofill';
 
 export interface PreparationChange {
@@ -23,16 +23,15 @@ export function useUpdatePreparation(applicationId: string) {
   const save = async (changes: PreparationUpdate): Promise<SaveOutcome> => {
     const etag = latestPreparation(queryClient, applicationId)?.etag;
     try {
-      const reply = await apiFetch(apiPaths.application(applicationId).autofill.preparation(), {
+      const reply = await apiFetch<PreparationReply>(apiPaths.application(applicationId).autofill.preparation(), {
         method: 'PATCH',
         body: changes,
         headers: etag ? { 'If-Match': etag } : {},
-        schema: PreparationReply,
       });
       await putPreparation(queryClient, applicationId, reply);
       return { ok: true, reply };
     } catch (e) {
-      const current = conflictCurrent(e, PreparationReply);
+      const current = conflictCurrent<PreparationReply>(e);
       if (!current) throw e;
       await putPreparation(queryClient, applicationId, current);
       return { ok: false, current };

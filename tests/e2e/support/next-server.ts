@@ -20,6 +20,8 @@ interface StartNextServerOptions {
   instances?: number;
   /** A fixed port (a restarted instance comes back where its clients expect it); else a free one. */
   port?: number;
+  /** The app's directory (its build in `<dir>/.next`); the repository's app by default. */
+  dir?: string;
 }
 
 export interface NextServer {
@@ -42,7 +44,7 @@ const LOG_TAIL_LINES = 60;
  * repository's own `next` package. Needs a prior `next build` (the `test:e2e` script does it).
  */
 export async function startNextServer(options: StartNextServerOptions = {}): Promise<NextServer> {
-  const buildId = path.join(REPO_ROOT, '.next', 'BUILD_ID');
+  const buildId = path.join(options.dir ?? REPO_ROOT, '.next', 'BUILD_ID');
   if (!fs.existsSync(buildId)) {
     throw new Error(`No production build at ${path.dirname(buildId)}: run \`npx next build\` first (\`npm run test:e2e\` does).`);
   }
@@ -71,7 +73,7 @@ async function startOnPort(port: number, options: StartNextServerOptions): Promi
   const [entry, args] =
     instances > 1 ? [path.join(REPO_ROOT, 'server', 'launcher', 'app-instances.cjs'), []] : [nextBin, ['start']];
   const child = spawn(process.execPath, [entry, ...args, '-H', E2E_HOST, '-p', String(port)], {
-    cwd: REPO_ROOT,
+    cwd: options.dir ?? REPO_ROOT,
     env: { ...buildEnv(options.env ?? {}), ...(instances > 1 ? { APP_INSTANCES: String(instances) } : {}) },
     // Own process group, so stop() can signal the server and anything it forks.
     detached: process.platform !== 'win32',

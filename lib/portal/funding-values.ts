@@ -1,0 +1,14 @@
+// The product kinds and fits of funding matches (DESIGN.md §6), without zod: projects.ts re-exports them.
+
+export const PRODUCT_KINDS = [
+  'term_loan',
+  'line_of_credit',
+  'equipment_finance',
+  'invoice_finance',
+  'merchant_cash_advance',
+  'asset_finance',
+  'grant',
+] as const;
+export type ProductKind = (typeof PRODUCT_KINDS)[number];
+export const FITS = ['strong', 'good', 'possible', 'unlikely'] as const;
+export type Fit = (typeof FITS)[number];
