@@ -109,7 +109,7 @@ describe('an answer write through a BFF on the embedded database', () => {
       const res = await fetch(r.url, { method: r.method, headers: r.headers, body: r.body });
       expect(res.status, await res.clone().text()).toBe(200);
       process.kill(-bff.pid!, 'SIGKILL');
-      await until(() => groupAlive(bff.pid!), (alive) => !alive, 'the killed server to be gone');
+      await until(async () => groupAlive(bff.pid!), (alive) => !alive, 'the killed server to be gone');
       // The next process to open the database (here, this test) moves what the journal holds into the table.
       db = await createDb({ dataDir: bff.dataDir });
       const rows = (await listAudit(db, target!.applicationId)).items;
