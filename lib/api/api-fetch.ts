@@ -34,8 +34,13 @@ export async function apiFetch<T = unknown>(path: string, o: ApiFetchOptions = {
     if (o.signal?.aborted) throw e;
     throw new ApiError(0, 'network_error', 'The app could not be reached. Check your connection and try again.');
   }
-  const json = parseJson(await res.text());
+  const text = await res.text();
+  const json = parseJson(text);
   if (!res.ok) throw refusal(res.status, json);
+  // Not parsed against a schema, but never taken for data when it is not JSON at all (a proxy's HTML page).
+  if (json === null && text.trim() !== '' && text.trim() !== 'null') {
+    throw new ApiError(res.status, 'unexpected_reply', `The app answered HTTP ${res.status} with something other than JSON.`);
+  }
   return json as T;
 }
 

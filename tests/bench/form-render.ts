@@ -363,6 +363,19 @@ async function main() {
       ['keystroke → paint, bare input (method floor)', `median ${ms(floorStats.median)}, p90 ${ms(floorStats.p90)}`, '', '', '', '', '', ''],
       ['form controls rendered / DOM elements', o ? `${o.controls} / ${o.domNodes}` : na, `${p.controls} / ${p.domNodes}`, '', f ? `${f.controls} / ${f.domNodes}` : na, '', '', ''],
     ]);
+    if (o?.scripts) {
+      // Turbopack names a chunk by its content: a file the floor loads too is the framework's, byte for byte.
+      const floorFiles = new Set(f?.scripts?.files.map((x) => x.path) ?? []);
+      const shared = o.scripts.files.filter((x) => floorFiles.has(x.path));
+      const sum = (xs: { encoded: number }[]) => xs.reduce((n, x) => n + x.encoded, 0);
+      console.log(
+        `\nOur first-load JS by file, compressed${f ? ` (* also loaded by the Next floor: ${kib(sum(shared))} in ${shared.length} files)` : ''}:\n  ` +
+          [...o.scripts.files]
+            .sort((a, b) => b.encoded - a.encoded)
+            .map((x) => `${x.path.split('/').pop()} ${kib(x.encoded)}${floorFiles.has(x.path) ? ' *' : ''}`)
+            .join(', '),
+      );
+    }
     if (o) {
       const all = Object.values(verdicts).filter((v) => v !== null);
       console.log(all.every(Boolean) ? '\nAll targets met.' : '\nSome targets are missed (see "met?").');

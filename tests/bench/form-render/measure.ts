@@ -32,6 +32,8 @@ export interface ScriptBytes {
   encoded: number;
   decoded: number;
   urls: string[];
+  /** Each script as transferred and decoded, in load order (which chunks a page loads, and their weight). */
+  files: { path: string; encoded: number; decoded: number }[];
 }
 
 /** What the page itself transferred: the HTML document and any JSON / RSC data fetched during load. */
@@ -185,6 +187,7 @@ export async function measureNavigation(
           encoded: sum(scripts, 'encodedBodySize'),
           decoded: sum(scripts, 'decodedBodySize'),
           urls: scripts.map((r) => new URL(r.name).pathname),
+          files: scripts.map((r) => ({ path: new URL(r.name).pathname, encoded: r.encodedBodySize, decoded: r.decodedBodySize })),
         },
         data: {
           documentEncoded: nav.encodedBodySize,
