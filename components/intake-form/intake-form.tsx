@@ -6,8 +6,8 @@ import { FormProvider, useForm } from 'react-hook-form';
 import type { FormApiBase } from '@/lib/api/paths';
 import type { ApplicationView } from '@/lib/bff/applications';
 import type { FormSnapshotView } from '@/lib/bff/form-snapshot';
-import { answerName, fieldForName, formModel, formStateFrom, nestValues, parseName, type FormValues } from '@/lib/forms';
-import { FormRuntime } from '@/lib/forms/form-runtime';
+import { answerName, fieldForName, formModel, nestValues, parseName, type FormValues } from '@/lib/forms';
+import { openRuntime } from '@/lib/forms/form-runtime';
 import type { FormOpeningView } from '@/lib/forms/opening';
 import { applicationKey, applicationQuery } from '@/lib/queries/application';
 import { showTheirs, useLiveFormRefresh } from '@/components/live/use-live-form-refresh';
@@ -50,21 +50,9 @@ const REFRESH_PROGRESS_MS = 1_500;
 export function IntakeForm({ apiBase, snapshot, full, fullError = null, onRetryFull, canWrite, deviceKey, initialSection, onSectionOpened }: Props) {
   const queryClient = useQueryClient();
   const [runtime] = useState(() =>
-    measured('intake:open', () => {
-      const model = measured('intake:model', () => formModel(snapshot.contract));
-      const state = formStateFrom(model, snapshot.answers.items, snapshot.items);
-      return new FormRuntime(
-        model,
-        {
-          values: state.values,
-          items: state.items,
-          files: snapshot.files,
-          upstream: { values: state.values, answersRevision: snapshot.answers.answers_revision, etag: snapshot.answers.etag },
-        },
-        canWrite ? deviceKey : null,
-        'opening' in snapshot ? snapshot.opening : null,
-      );
-    }),
+    measured('intake:open', () =>
+      openRuntime(snapshot, canWrite ? deviceKey : null, measured('intake:model', () => formModel(snapshot.contract))),
+    ),
   );
   // The model grows once, from the opening section's to the whole contract's (runtime.upgrade).
   const model = useSyncExternalStore(runtime.subscribe, () => runtime.model, () => runtime.model);

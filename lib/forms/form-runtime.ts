@@ -84,6 +84,29 @@ export interface UpgradeSnapshot {
   files: readonly FileView[];
 }
 
+/**
+ * The runtime of a form as a page reads it: the whole snapshot, or an opening (one section and an index of
+ * the rest) that `upgrade` completes. `model` may be passed when the caller made (and timed) it already.
+ */
+export function openRuntime(
+  snapshot: UpgradeSnapshot & { opening?: { index: FormIndex; sectionKey: string } },
+  storageKey: string | null,
+  model: FormModel = formModel(snapshot.contract),
+): FormRuntime {
+  const state = formStateFrom(model, snapshot.answers.items, snapshot.items);
+  return new FormRuntime(
+    model,
+    {
+      values: state.values,
+      items: state.items,
+      files: snapshot.files,
+      upstream: { values: state.values, answersRevision: snapshot.answers.answers_revision, etag: snapshot.answers.etag },
+    },
+    storageKey,
+    snapshot.opening ?? null,
+  );
+}
+
 export class FormRuntime {
   model: FormModel;
   validator: ReturnType<typeof formValidator>;

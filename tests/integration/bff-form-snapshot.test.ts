@@ -298,6 +298,19 @@ describe('the form page hands its whole form over to the browser', () => {
     expect(upstreamCalls(appId).length).toBeGreaterThan(mid);
   });
 
+  it('sends the 1,214-field form’s page as one section and an index: under 150 KiB, a fifth of the whole form at most', async () => {
+    const { client: staff } = await signedIn('staff');
+    const large = 'ciappl_atlaslogistics';
+    const page = await staff.get(`/applications/${large}?section=p02`, { headers: { Accept: 'text/html' } });
+    expect(page.status).toBe(200);
+    const whole = (await form(staff, large)).reply.text;
+    expect(Buffer.byteLength(page.text)).toBeLessThan(150 * 1024);
+    expect(Buffer.byteLength(page.text)).toBeLessThan(Buffer.byteLength(whole) / 5);
+    // The open section's questions are in it, another section's are not.
+    expect(page.text).toContain('p02q01');
+    expect(page.text).not.toContain('p03q01');
+  });
+
   it('refuses a malformed token with 400 in the error shape', async () => {
     const { client: staff } = await signedIn('staff');
     const r = await staff.get(`/api/applications/${BRIGHTPATH}/form?rest=${encodeURIComponent('../../x')}`);

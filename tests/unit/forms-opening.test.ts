@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FormSnapshotView } from '@/lib/bff/form-snapshot';
 import type { RepeatableItemView } from '@/lib/bff/items';
 import { answerName, computeVisibility, formModel, formStateFrom, progressOf, type FormValues } from '@/lib/forms';
-import { FormRuntime, type RuntimeHooks } from '@/lib/forms/form-runtime';
+import { openRuntime, type RuntimeHooks } from '@/lib/forms/form-runtime';
 import { formOpening, type FormOpeningView } from '@/lib/forms/opening';
 import type { AnswerItem, AnswerValue } from '@/lib/portal';
 import { buildFundingContract } from '@/server/sandbox/seed/funding-contract';
@@ -46,21 +46,7 @@ function wholeProgress(snapshot: FormSnapshotView) {
   return progressOf(model, state.values, computeVisibility(model, state.values, state.items));
 }
 
-function openedRuntime(opening: FormOpeningView, storageKey: string | null = null) {
-  const model = formModel(opening.contract);
-  const state = formStateFrom(model, opening.answers.items, opening.items);
-  return new FormRuntime(
-    model,
-    {
-      values: state.values,
-      items: state.items,
-      files: opening.files,
-      upstream: { values: state.values, answersRevision: opening.answers.answers_revision, etag: opening.answers.etag },
-    },
-    storageKey,
-    opening.opening,
-  );
-}
+const openedRuntime = (opening: FormOpeningView, storageKey: string | null = null) => openRuntime(opening, storageKey);
 
 describe('the opening of a large form', () => {
   it('carries one section and an index, a small part of the whole', () => {
