@@ -10,6 +10,11 @@ import { auditRowOf, insertAuditRows, listAudit as listAuditRows, type AuditEntr
 const MAX_BATCH = 500;
 /** A journalled batch the database refused is tried again after this long (the journal keeps it meanwhile). */
 const JOURNAL_RETRY_MS = 1_000;
+/**
+ * Journalled rows wait this long to go in together: the embedded database runs on the app's own thread, so
+ * a statement after every reply would still hold up the next request. Readers of the log do not wait for it.
+ */
+const JOURNAL_DRAIN_MS = 250;
 
 interface Pending {
   row: AuditInsertRow;
@@ -29,13 +34,15 @@ const ignore = () => undefined;
  * - PostgreSQL: each caller's promise settles when its own row is committed (or its statement failed), so a
  *   route answers only after its audit row is stored. There is no timer and no buffer that outlives a request.
  * - The embedded database on disk: the row is first appended to the journal (audit-journal.ts), as durable as
- *   the database's own commits, and the caller goes on at once; the row reaches the table in the next
- *   statement, a refused statement is retried, and the journal is cleared only when all it holds is
- *   committed. A journal left by a stopped process is replayed on first use.
+ *   the database's own commits, and the caller goes on at once; the row reaches the table with the others of
+ *   the next JOURNAL_DRAIN_MS (at once when someone reads the log), a refused statement is retried, and the
+ *   journal is cleared only when all it holds is committed. A journal left by a stopped process is replayed
+ *   on first use.
  */
 export class AuditWriter {
   private queue: Pending[] = [];
   private flushing: Promise<void> | null = null;
+  private drainTimer: ReturnType<typeof setTimeout> | null = null;
 
   constructor(
     private readonly db: Db,
@@ -45,7 +52,7 @@ export class AuditWriter {
     if (left.length > 0) {
       log.info('audit journal: replaying rows a stopped process left', { rows: left.length });
       for (const row of left) this.queue.push({ row, done: ignore, failed: ignore, replayed: true });
-      this.flushing = this.flush();
+      this.flushNow();
     }
   }
 
@@ -53,7 +60,9 @@ export class AuditWriter {
     const row = auditRowOf(entry);
     if (this.journal) {
       this.journal.append(row);
-      this.enqueue({ row, done: ignore, failed: ignore });
+      this.queue.push({ row, done: ignore, failed: ignore });
+      if (this.queue.length >= MAX_BATCH) this.flushNow();
+      else if (!this.flushing) this.drainTimer ??= setTimeout(() => this.flushNow(), JOURNAL_DRAIN_MS);
       return Promise.resolve();
     }
     return new Promise<void>((done, failed) => this.enqueue({ row, done, failed }));
@@ -61,11 +70,18 @@ export class AuditWriter {
 
   /** Resolves once every row recorded so far is in the table (readers of the log wait for this). */
   async settled(): Promise<void> {
+    if (this.drainTimer) this.flushNow();
     while (this.flushing) await this.flushing;
   }
 
   private enqueue(p: Pending) {
     this.queue.push(p);
+    this.flushNow();
+  }
+
+  private flushNow() {
+    if (this.drainTimer) clearTimeout(this.drainTimer);
+    this.drainTimer = null;
     this.flushing ??= this.flush();
   }
 

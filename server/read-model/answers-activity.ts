@@ -3,6 +3,12 @@ import { perDb } from '@/server/db/per-db';
 import type { Db } from '@/server/db/types';
 import { log } from '@/server/log';
 
+/**
+ * Notes wait this long to go in together: the embedded database runs on the app's own thread, so a statement
+ * after every reply would still hold up the next request. Readers of the workspace do not wait for it.
+ */
+const GATHER_MS = 250;
+
 interface Activity {
   revision: number | null;
   at: Date;
@@ -22,14 +28,15 @@ UPDATE workspace_businesses b
 /**
  * Answer writes recorded in the read model after the reply instead of before it. The row is a cache of the
  * Portal (the write has happened there already), so the person saving need not wait for it: writes are noted
- * in memory, merged per application (highest revision, latest time) and applied by one statement at a time,
- * in order; writes noted while one runs go together into the next. A failure is logged and left to the
+ * in memory, merged per application (highest revision, latest time), gathered for GATHER_MS and applied by
+ * one statement at a time, in order; writes noted while one runs go together into the next. A failure is logged and left to the
  * refresh that follows every write and to the reconciler. Reads of the workspace wait for what is pending
  * (settled), so the person who saved still sees it on their next page.
  */
 export class AnswersActivity {
   private readonly pending = new Map<string, Activity>();
   private flushing: Promise<void> | null = null;
+  private timer: ReturnType<typeof setTimeout> | null = null;
 
   constructor(private readonly db: Db) {}
 
@@ -39,18 +46,23 @@ export class AnswersActivity {
       revision: seen?.revision != null && (revision === null || seen.revision > revision) ? seen.revision : revision,
       at: seen && seen.at > at ? seen.at : at,
     });
-    this.flushing ??= this.flush();
+    if (!this.flushing) this.timer ??= setTimeout(() => this.flushNow(), GATHER_MS);
   }
 
   /** Resolves once everything noted so far is applied (or its failure logged). */
   async settled(): Promise<void> {
+    if (this.timer) this.flushNow();
     while (this.flushing) await this.flushing;
+  }
+
+  private flushNow() {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    this.flushing ??= this.flush();
   }
 
   private async flush() {
     try {
-      // Replies answered in the same turn of the event loop share a statement.
-      await new Promise<void>((resolve) => setImmediate(resolve));
       while (this.pending.size > 0) {
         const rows = [...this.pending].map(([application_id, a]) => ({ application_id, answers_revision: a.revision, at: a.at.toISOString() }));
         this.pending.clear();
