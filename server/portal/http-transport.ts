@@ -1,7 +1,7 @@
 import 'server-only';
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
-import { Readable } from 'node:stream';
+import { MAX_REPLY_BYTES } from './read-body';
 
 // One keep-alive pool per protocol for every Portal call: the BFF talks to one upstream all day, and a
 // fresh connection (and TLS handshake) per call would dominate a proxied request's cost. Node's http
@@ -16,7 +16,7 @@ const NO_BODY = new Set([101, 204, 205, 304]);
 /**
  * A minimal fetch over node:http with the same contract as fetch for what the Portal client uses:
  * redirects are never followed (the 3xx comes back as it is), the signal aborts the exchange, and the
- * reply is a standard Response whose body streams.
+ * reply is a standard Response, its body read in full (up to just past MAX_REPLY_BYTES) before it resolves.
  */
 export function portalFetch(url: URL, init: { method: string; headers: Headers; body?: string; signal: AbortSignal }): Promise<Response> {
   return new Promise((resolve, reject) => {
@@ -35,16 +35,35 @@ export function portalFetch(url: URL, init: { method: string; headers: Headers; 
       reject(e);
     });
     req.on('response', (res: IncomingMessage) => {
-      res.on('end', () => init.signal.removeEventListener('abort', onAbort));
       const replyHeaders = new Headers();
       for (let i = 0; i < res.rawHeaders.length; i += 2) replyHeaders.append(res.rawHeaders[i]!, res.rawHeaders[i + 1]!);
       const status = res.statusCode ?? 502;
       if (NO_BODY.has(status)) {
+        init.signal.removeEventListener('abort', onAbort);
         res.resume();
         resolve(new Response(null, { status, headers: replyHeaders }));
         return;
       }
-      resolve(new Response(Readable.toWeb(res) as ReadableStream<Uint8Array>, { status, headers: replyHeaders }));
+      // The whole body, read here: every caller reads it whole anyway (read-body.ts), and a web stream over the
+      // socket costs more than the JSON it carries. One byte past the limit is kept so the reader still refuses it.
+      const chunks: Buffer[] = [];
+      let size = 0;
+      res.on('data', (chunk: Buffer) => {
+        if (size > MAX_REPLY_BYTES) return;
+        chunks.push(chunk);
+        size += chunk.byteLength;
+        if (size > MAX_REPLY_BYTES) res.destroy();
+      });
+      const settle = (fail: Error | null) => {
+        init.signal.removeEventListener('abort', onAbort);
+        if (fail && size <= MAX_REPLY_BYTES) reject(fail);
+        else resolve(new Response(Buffer.concat(chunks), { status, headers: replyHeaders }));
+      };
+      res.on('end', () => settle(null));
+      res.on('error', (e) => settle(e));
+      res.on('close', () => {
+        if (!res.complete) settle(new Error('the reply was cut short'));
+      });
     });
     req.end(init.body);
   });

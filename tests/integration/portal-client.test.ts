@@ -311,6 +311,38 @@ describe('against scripted upstreams', () => {
     expect(upstream.seen.map((s) => s.body)).toEqual(Array(3).fill(JSON.stringify(body)));
   });
 
+  it('retries a read whose body was cut short, and takes the whole one', async () => {
+    upstream.script = (req, res, n) => {
+      if (n > 1) return json(res, 200, { ok: true });
+      res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': '100' });
+      res.write('{"ok":');
+      setImmediate(() => req.socket.destroy());
+    };
+    const res = await portalRequest({ path: routes.businesses(), schema: Ok });
+    expect(res).toMatchObject({ attempts: 2, data: { ok: true } });
+  });
+
+  it('refuses a reply past the size limit without holding more of it', async () => {
+    upstream.script = (_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      // 33 MiB of an unterminated string, in 1 MiB pieces: past MAX_REPLY_BYTES (32 MiB).
+      const piece = 'x'.repeat(1024 * 1024);
+      res.write('{"ok":"');
+      let sent = 0;
+      const more = () => {
+        while (sent < 33 && !res.destroyed) {
+          sent++;
+          if (!res.write(piece)) return void res.once('drain', more);
+        }
+        res.end('"}');
+      };
+      more();
+    };
+    const e = await failure(portalRequest({ path: routes.businesses(), schema: Anything }));
+    expect(e).toMatchObject({ code: 'bad_upstream_reply' });
+    expect(e.message).toMatch(/larger than/);
+  });
+
   it('never retries a 412, even with an Idempotency-Key', async () => {
     upstream.script = (_req, res) => json(res, 412, errorBody('precondition_failed', 'Stale.', [{ code: 'stale_etag', message: 'Re-read.', parameter: 'If-Match' }]));
     const e = await failure(
