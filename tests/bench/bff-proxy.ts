@@ -5,7 +5,8 @@
 // per-object checks, CSRF, audit record of writes, upstream URL guard, logging). Once with the embedded
 // database (PGlite) and once with PostgreSQL (TEST_DATABASE_URL, else a throwaway cluster), then the BFF
 // on PostgreSQL with 2 app instances behind one port. Judged: BFF ÷ floor req/s at BENCH_CONNECTIONS,
-// and the p50 the BFF adds at one connection over floor + direct. Prints tables, then one JSON line.
+// and the p50 the BFF adds at one connection over floor + direct. Also shown: the app server's CPU time per
+// request, floor ÷ BFF, which a shared, noisy machine moves far less than req/s. Prints tables, then one JSON line.
 //
 //   BENCH_SECONDS (10), BENCH_CONNECTIONS (16)   the load, the same for every scenario
 //   TEST_DATABASE_URL                            PostgreSQL server to use (a schema of its own) instead of a throwaway cluster
@@ -19,6 +20,7 @@ import { DEMO_KEYS } from '@/server/sandbox/keys';
 import { findPostgresBinDir, startPostgresCluster, type PostgresCluster } from '../support/postgres-cluster';
 import { printResults, runInterleaved, warmUp, type LoadResult, type LoadSpec } from './lib/load';
 import { bffWriteLoad, floorWriteLoad, prepareWriteTargets, readLoad, writeLoad } from './lib/scenarios';
+import { processGroupCpuMs } from './lib/process-cpu';
 import { spawnSandbox } from './lib/spawn-sandbox';
 import { startBff, type BenchBff } from './lib/start-bff';
 
@@ -53,6 +55,9 @@ async function trio(specs: [LoadSpec, LoadSpec, LoadSpec]): Promise<Trio> {
   return { direct: direct!, floor: floor!, bff: bff! };
 }
 
+/** A scenario served by the Next server, with its CPU time read around each turn. */
+const onServer = (bff: BenchBff, spec: LoadSpec): LoadSpec => ({ ...spec, serverCpuMs: () => (bff.pid ? processGroupCpuMs(bff.pid) : null) });
+
 /** The six scenarios at one concurrency; each write scenario gets its own fresh applications. */
 async function pass(sandboxBaseUrl: string, bff: BenchBff, conns: number): Promise<Pass> {
   const auth = { Authorization: `Bearer ${apiKey}` };
@@ -60,14 +65,14 @@ async function pass(sandboxBaseUrl: string, bff: BenchBff, conns: number): Promi
   const cookie = { Cookie: bff.cookie };
   const read = await trio([
     readLoad(`direct: GET answers (${tag})`, `${sandboxBaseUrl}client-intake-applications/${READ_APP}/answers/?page_size=100`, auth, conns, seconds),
-    readLoad(`floor: GET (${tag})`, `${bff.url}/bench/floor`, cookie, conns, seconds),
-    readLoad(`BFF: GET answers (${tag})`, readPath(bff.url), cookie, conns, seconds),
+    onServer(bff, readLoad(`floor: GET (${tag})`, `${bff.url}/bench/floor`, cookie, conns, seconds)),
+    onServer(bff, readLoad(`BFF: GET answers (${tag})`, readPath(bff.url), cookie, conns, seconds)),
   ]);
   const targets = () => prepareWriteTargets(sandboxBaseUrl, apiKey, conns);
   const write = await trio([
     writeLoad(`direct: PATCH answers (${tag})`, await targets(), auth, seconds),
-    floorWriteLoad(`floor: PATCH (${tag})`, await targets(), bff.url, bff.cookie, seconds),
-    bffWriteLoad(`BFF: PATCH answers (${tag})`, await targets(), bff.url, bff.cookie, seconds),
+    onServer(bff, floorWriteLoad(`floor: PATCH (${tag})`, await targets(), bff.url, bff.cookie, seconds)),
+    onServer(bff, bffWriteLoad(`BFF: PATCH answers (${tag})`, await targets(), bff.url, bff.cookie, seconds)),
   ]);
   return { read, write };
 }
@@ -93,6 +98,11 @@ interface Figures {
   bff_rps: number;
   bff_over_floor: number;
   p50_1conn_ms: { direct: number; floor: number; bff: number; added: number };
+  /**
+   * The app server's CPU time per request under load, and floor ÷ BFF: on a shared, noisy machine this moves far
+   * less than req/s, and on a quiet one it is what bounds BFF ÷ floor. Null off Linux. Not a target, a witness.
+   */
+  cpu_ms_per_request: { floor: number; bff: number; floor_over_bff: number } | null;
 }
 
 function figures(loaded: Trio, single: Trio): Figures {
@@ -106,6 +116,14 @@ function figures(loaded: Trio, single: Trio): Figures {
       bff: round(single.bff.p50),
       added: round(single.bff.p50 - single.floor.p50 - single.direct.p50),
     },
+    cpu_ms_per_request:
+      loaded.floor.cpuPerRequestMs && loaded.bff.cpuPerRequestMs
+        ? {
+            floor: round(loaded.floor.cpuPerRequestMs),
+            bff: round(loaded.bff.cpuPerRequestMs),
+            floor_over_bff: round(loaded.floor.cpuPerRequestMs / loaded.bff.cpuPerRequestMs),
+          }
+        : null,
   };
 }
 
@@ -189,13 +207,23 @@ async function main() {
     }
 
     console.log(`\nTargets: BFF ≥ ${TARGET_FLOOR_RATIO}x the floor's req/s at ${connections} connections; ≤ ${TARGET_ADDED_P50_MS} ms p50 added at 1 connection over floor + direct`);
-    console.log(['database', 'op', 'floor req/s', 'BFF req/s', 'BFF ÷ floor', 'p50 1 conn: direct + floor → BFF', 'added', 'met'].join(' | '));
+    console.log(['database', 'op', 'floor req/s', 'BFF req/s', 'BFF ÷ floor', 'p50 1 conn: direct + floor → BFF', 'added', 'met', 'CPU/req floor → BFF (÷)'].join(' | '));
     for (const [database, r] of Object.entries(results)) {
       for (const op of ['read', 'write'] as const) {
         const f = r[op];
         const ok = met[`${database}.${op}.bff_over_floor`] && met[`${database}.${op}.added_p50_1conn`];
         console.log(
-          [database, op, f.floor_rps, f.bff_rps, `${f.bff_over_floor.toFixed(2)}x`, `${f.p50_1conn_ms.direct} + ${f.p50_1conn_ms.floor} → ${f.p50_1conn_ms.bff} ms`, `${f.p50_1conn_ms.added} ms`, ok ? 'yes' : 'NO'].join(' | '),
+          [
+            database,
+            op,
+            f.floor_rps,
+            f.bff_rps,
+            `${f.bff_over_floor.toFixed(2)}x`,
+            `${f.p50_1conn_ms.direct} + ${f.p50_1conn_ms.floor} → ${f.p50_1conn_ms.bff} ms`,
+            `${f.p50_1conn_ms.added} ms`,
+            ok ? 'yes' : 'NO',
+            f.cpu_ms_per_request ? `${f.cpu_ms_per_request.floor} → ${f.cpu_ms_per_request.bff} ms (${f.cpu_ms_per_request.floor_over_bff}x)` : '-',
+          ].join(' | '),
         );
       }
     }

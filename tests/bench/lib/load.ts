@@ -16,6 +16,8 @@ export interface LoadSpec {
   next(worker: number): BenchRequest;
   /** Sees each reply, e.g. to keep the ETag of the worker's resource. */
   onReply?(worker: number, status: number, headers: Record<string, string | string[] | undefined>, body: string): void;
+  /** The server's CPU time so far (ms), to report CPU per request; null when it cannot be read. */
+  serverCpuMs?(): number | null;
 }
 
 export interface LoadResult {
@@ -28,6 +30,8 @@ export interface LoadResult {
   failures: number;
   /** The first few failures (status and the start of the body, or the error), to tell why. */
   failureSamples: string[];
+  /** The server's CPU time per request (ms), when the spec can read it. */
+  cpuPerRequestMs: number | null;
 }
 
 function send(agent: Agent, r: BenchRequest) {
@@ -52,6 +56,8 @@ interface RawRun {
   seconds: number;
   failures: number;
   samples: string[];
+  /** The server's CPU time over the run (ms), null when unknown. */
+  cpuMs: number | null;
 }
 
 /**
@@ -67,6 +73,7 @@ async function runRaw(spec: LoadSpec, durationSeconds = spec.durationSeconds): P
     failures++;
     if (samples.length < 3) samples.push(what);
   };
+  const cpuBefore = spec.serverCpuMs?.() ?? null;
   const end = performance.now() + durationSeconds * 1000;
   const started = performance.now();
   await Promise.all(
@@ -87,7 +94,8 @@ async function runRaw(spec: LoadSpec, durationSeconds = spec.durationSeconds): P
   );
   const seconds = (performance.now() - started) / 1000;
   agent.destroy();
-  return { latencies, seconds, failures, samples };
+  const cpuAfter = cpuBefore === null ? null : (spec.serverCpuMs?.() ?? null);
+  return { latencies, seconds, failures, samples, cpuMs: cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore };
 }
 
 function summarise(name: string, runs: RawRun[]): LoadResult {
@@ -103,6 +111,7 @@ function summarise(name: string, runs: RawRun[]): LoadResult {
     p99: percentile(sorted, 99),
     failures: runs.reduce((n, r) => n + r.failures, 0),
     failureSamples: runs.flatMap((r) => r.samples).slice(0, 3),
+    cpuPerRequestMs: runs.every((r) => r.cpuMs !== null) && latencies.length > 0 ? runs.reduce((t, r) => t + r.cpuMs!, 0) / latencies.length : null,
   };
 }
 
@@ -130,14 +139,14 @@ export async function warmUp(spec: LoadSpec) {
 
 export function printResults(title: string, rows: Array<LoadResult & { baseline?: LoadResult }>) {
   console.log(`\n${title}`);
-  const head = ['scenario'.padEnd(36), 'req/s'.padStart(8), 'p50 ms'.padStart(8), 'p90 ms'.padStart(8), 'p99 ms'.padStart(8), 'failed'.padStart(7), '  vs baseline'];
+  const head = ['scenario'.padEnd(36), 'req/s'.padStart(8), 'p50 ms'.padStart(8), 'p90 ms'.padStart(8), 'p99 ms'.padStart(8), 'failed'.padStart(7), 'CPU ms/req'.padStart(11), '  vs baseline'];
   console.log(head.join(' '));
   for (const r of rows) {
     const ratio = r.baseline
       ? `  ${(r.rps / r.baseline.rps).toFixed(2)}x req/s, p50 ${r.p50 - r.baseline.p50 >= 0 ? '+' : ''}${(r.p50 - r.baseline.p50).toFixed(2)} ms, p99 ${r.p99 - r.baseline.p99 >= 0 ? '+' : ''}${(r.p99 - r.baseline.p99).toFixed(2)} ms`
       : '  baseline (1.00x)';
     console.log(
-      [r.name.padEnd(36), r.rps.toFixed(0).padStart(8), r.p50.toFixed(2).padStart(8), r.p90.toFixed(2).padStart(8), r.p99.toFixed(2).padStart(8), String(r.failures).padStart(7), ratio].join(' '),
+      [r.name.padEnd(36), r.rps.toFixed(0).padStart(8), r.p50.toFixed(2).padStart(8), r.p90.toFixed(2).padStart(8), r.p99.toFixed(2).padStart(8), String(r.failures).padStart(7), (r.cpuPerRequestMs === null ? '-' : r.cpuPerRequestMs.toFixed(2)).padStart(11), ratio].join(' '),
     );
     for (const f of r.failureSamples) console.log(`    failed: ${f}`);
   }
