@@ -6,7 +6,7 @@
 // database (PGlite) and once with PostgreSQL (TEST_DATABASE_URL, else a throwaway cluster), then the BFF
 // on PostgreSQL with 2 app instances behind one port. Judged: BFF ÷ floor req/s at BENCH_CONNECTIONS,
 // and the p50 the BFF adds at one connection over floor + direct. Also shown: the app server's CPU time per
-// request, floor ÷ BFF, which a shared, noisy machine moves far less than req/s. Prints tables, then one JSON line.
+// request, floor ÷ BFF, which a shared, noisy machine moves less than req/s. Prints tables, then one JSON line.
 //
 //   BENCH_SECONDS (10), BENCH_CONNECTIONS (16)   the load, the same for every scenario
 //   TEST_DATABASE_URL                            PostgreSQL server to use (a schema of its own) instead of a throwaway cluster

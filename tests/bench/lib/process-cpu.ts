@@ -5,7 +5,7 @@ const TICKS_PER_SECOND = 100;
 
 /**
  * CPU time (user + system, ms) used so far by the live processes of one process group: the server under test
- * and whatever it forked. On a machine shared with other work a request's CPU time moves far less than its
+ * and whatever it forked. On a machine shared with other work a request's CPU time moves less than its
  * latency does, so it tells two builds apart when req/s cannot. Linux only: null elsewhere.
  */
 export function processGroupCpuMs(pgid: number): number | null {
