@@ -149,8 +149,8 @@ export class FormRuntime {
   private progressTimer: ReturnType<typeof setTimeout> | null = null;
   /** A write of the device copy waiting for an idle moment (persist); cancels it. */
   private persistLater: (() => void) | null = null;
-  /** What a keystroke left for after its paint is scheduled (typed). */
-  private followUpScheduled = false;
+  /** What a keystroke left for after its paint (typed), while it waits: a hidden page runs it at once. */
+  private followUp: (() => void) | null = null;
   /** After a refused submit every field shows its problem, not only those the person touched. */
   submitAttempted = false;
 
@@ -234,7 +234,9 @@ export class FormRuntime {
     const offline = () => this.setAutosave(this.machine.onOffline(this.autosave), false);
     // The device copy is written when the page is idle; a page going away writes it at once.
     const hidden = () => {
-      if (document.visibilityState === 'hidden') this.persistNow();
+      if (document.visibilityState !== 'hidden') return;
+      this.followUp?.(); // a hidden page draws no frame
+      this.persistNow();
     };
     const leaving = () => this.persistNow();
     window.addEventListener('online', online);
@@ -400,14 +402,16 @@ export class FormRuntime {
     if (next === this.autosave) return;
     this.autosave = next;
     this.version++;
-    if (this.followUpScheduled) return;
-    this.followUpScheduled = true;
-    afterNextPaint(() => {
-      this.followUpScheduled = false;
+    if (this.followUp) return;
+    const followUp = () => {
+      if (this.followUp !== followUp) return;
+      this.followUp = null;
       this.persist();
       this.changed();
       this.kick();
-    });
+    };
+    this.followUp = followUp;
+    afterNextPaint(followUp);
   }
 
   /** Values and visibility after an edit, and the autosave state it leads to (for the caller to set). */
@@ -720,26 +724,20 @@ export class FormRuntime {
 
 const NO_FILES: readonly FileView[] = Object.freeze([]);
 
-/** How long work waits for a frame that does not come (a hidden or frozen page draws none). */
-const FRAME_BACKSTOP_MS = 100;
-
 /** One channel for every afterNextPaint: the frame callback only posts a message. */
 let paintedChannel: { port: MessagePort; queue: (() => void)[] } | null = null;
 
 /**
  * Runs fn in a task after the next frame is rendered: a message posted from requestAnimationFrame is
- * handled once that frame's style, layout and paint are done. Where there are no frames (tests, a hidden
- * tab) a timer runs it instead; whichever comes first, once.
+ * handled once that frame's style, layout and paint are done. Where there are no frames (tests, a page
+ * already hidden) a timer runs it instead. A page hidden while fn waits draws no frame either: the caller
+ * runs fn itself then (visibilitychange), and fn must do nothing the second time.
  */
 function afterNextPaint(fn: () => void) {
-  let done = false;
-  const run = () => {
-    if (done) return;
-    done = true;
-    fn();
-  };
-  if (typeof requestAnimationFrame !== 'function' || typeof MessageChannel !== 'function') {
-    setTimeout(run, 0);
+  const frames =
+    typeof requestAnimationFrame === 'function' && typeof MessageChannel === 'function' && typeof document !== 'undefined' && document.visibilityState === 'visible';
+  if (!frames) {
+    setTimeout(fn, 0);
     return;
   }
   if (paintedChannel === null) {
@@ -750,10 +748,9 @@ function afterNextPaint(fn: () => void) {
   }
   const painted = paintedChannel;
   requestAnimationFrame(() => {
-    painted.queue.push(run);
+    painted.queue.push(fn);
     painted.port.postMessage(null);
   });
-  setTimeout(run, FRAME_BACKSTOP_MS);
 }
 
 /**
