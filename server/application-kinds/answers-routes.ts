@@ -33,7 +33,7 @@ export function answersRoutes<Id extends string>(kind: AnyApplicationKind<Id>) {
         upstream.requestId = res.requestId;
         const etag = res.etag ?? '';
         const { answers_revision, updated_answers, affected_section_keys } = res.data;
-        await recordAnswersWritten(db, id, answers_revision);
+        recordAnswersWritten(db, id, answers_revision);
         return { body: { answers_revision, updated_answers, affected_section_keys, etag }, headers: etagHeader(etag) };
       };
       // Someone else wrote first: the answers as they are now, so the browser merges at once.

@@ -52,7 +52,7 @@ export function itemGroupRoutes<Id extends string>(kind: KindWithItems<Id>) {
       return itemWrite(at, blockKey, upstream, req.signal, async () => {
         const res = await createItem(at, blockKey, body, { ifMatch, idempotencyKey, signal: req.signal });
         upstream.requestId = res.requestId;
-        await recordAnswersWritten(db, id, res.data.answers_revision);
+        recordAnswersWritten(db, id, res.data.answers_revision);
         const etag = res.etag ?? '';
         return { status: 201, body: { item: itemView(res.data.item), answers_revision: res.data.answers_revision, etag }, headers: etagHeader(etag) };
       });
@@ -79,7 +79,7 @@ export function itemRoutes<Id extends string>(kind: KindWithItems<Id>) {
       return itemWrite(at, blockKey, upstream, req.signal, async () => {
         const res = await updateItem(at, blockKey, itemId, body, ifMatch, req.signal);
         upstream.requestId = res.requestId;
-        await recordAnswersWritten(db, id, res.data.answers_revision);
+        recordAnswersWritten(db, id, res.data.answers_revision);
         const etag = res.etag ?? '';
         return { body: { item: itemView(res.data.item), answers_revision: res.data.answers_revision, etag }, headers: etagHeader(etag) };
       });
@@ -95,7 +95,7 @@ export function itemRoutes<Id extends string>(kind: KindWithItems<Id>) {
       return itemWrite(at, blockKey, upstream, req.signal, async () => {
         const res = await deleteItem(at, blockKey, itemId, ifMatch, req.signal);
         upstream.requestId = res.requestId;
-        await recordAnswersWritten(db, id, res.data.answers_revision);
+        recordAnswersWritten(db, id, res.data.answers_revision);
         const etag = res.etag ?? '';
         return { body: { deleted_item_ids: res.data.deleted_item_ids, answers_revision: res.data.answers_revision, etag }, headers: etagHeader(etag) };
       });

@@ -90,8 +90,8 @@ function serialiseDetail(detail: JsonValue | undefined): string | null {
   return json.length <= MAX_DETAIL_CHARS ? json : JSON.stringify({ truncated: true, original_chars: json.length });
 }
 
-/** The columns of an entry in insert order, as the statements below bind them. */
-function rowOf(entry: AuditEntry) {
+/** The columns of an entry in insert order, as the statements below bind them (and the journal keeps them). */
+export function auditRowOf(entry: AuditEntry) {
   return {
     at: entry.at ?? new Date(),
     actor_kind: entry.actorKind,
@@ -121,14 +121,31 @@ SELECT ${INSERT_COLUMNS.replace('detail', 'detail::jsonb')}
        WITH ORDINALITY AS r(${INSERT_COLUMNS}, n)
  ORDER BY n`;
 
+/** An entry as a row to insert; `at` as a Date, or as its ISO text when read back from the journal. */
+export type AuditInsertRow = Omit<ReturnType<typeof auditRowOf>, 'at'> & { at: Date | string };
+
+// A journal replayed after a stop may hold rows already inserted (the process stopped between the commit and
+// clearing the journal): those are skipped, matched by who, what, on which object, with which reply and when.
+const INSERT_NEW_SQL = INSERT_MANY_SQL.replace(
+  ' ORDER BY n',
+  ` WHERE NOT EXISTS (SELECT 1 FROM audit_log a WHERE a.at = r.at AND a.actor_id = r.actor_id AND a.operation = r.operation
+                     AND a.object_id IS NOT DISTINCT FROM r.object_id AND a.upstream_request_id IS NOT DISTINCT FROM r.upstream_request_id)
+ ORDER BY n`,
+);
+
+/** Writes several rows at once, in their order, in one statement (all or none); skipRecorded: see INSERT_NEW_SQL. */
+export async function insertAuditRows(db: Db, rows: readonly AuditInsertRow[], options: { skipRecorded?: boolean } = {}): Promise<void> {
+  if (rows.length === 0) return;
+  await db.query(options.skipRecorded ? INSERT_NEW_SQL : INSERT_MANY_SQL, [JSON.stringify(rows)]);
+}
+
 /** Writes several entries at once, in their order, in one statement (all or none). */
 export async function recordAuditMany(db: Db, entries: readonly AuditEntry[]): Promise<void> {
-  if (entries.length === 0) return;
-  await db.query(INSERT_MANY_SQL, [JSON.stringify(entries.map(rowOf))]);
+  await insertAuditRows(db, entries.map(auditRowOf));
 }
 
 export async function recordAudit(db: Db, entry: AuditEntry): Promise<AuditRecord> {
-  const r = rowOf(entry);
+  const r = auditRowOf(entry);
   const row = await db.one<AuditRow>(
     `INSERT INTO audit_log (${INSERT_COLUMNS})
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::jsonb)

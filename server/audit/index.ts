@@ -1,5 +1,5 @@
 import 'server-only';
 
-export { recordAuditGrouped } from './audit-batch';
-export { recordAudit, recordAuditMany, listAudit, DEFAULT_AUDIT_PAGE, MAX_AUDIT_PAGE } from './audit-log';
+export { listAudit, recordAuditGrouped } from './audit-batch';
+export { recordAudit, recordAuditMany, DEFAULT_AUDIT_PAGE, MAX_AUDIT_PAGE } from './audit-log';
 export type { AuditEntry, AuditPage, AuditRecord, AuditRow, JsonValue } from './audit-log';

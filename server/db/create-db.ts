@@ -1,5 +1,6 @@
 import 'server-only';
 import { join } from 'node:path';
+import { setEmbeddedDataDir } from './embedded-dir';
 import { runMigrations } from './migrate';
 import { openPglite } from './pglite-driver';
 import { openPostgres } from './postgres-driver';
@@ -24,6 +25,7 @@ export async function createDb(config: DbConfig = {}): Promise<Db> {
   const url = postgresUrl(config.url);
   const dataDir = config.dataDir === undefined ? join(process.cwd(), '.data') : config.dataDir;
   const db = url ? openPostgres(url) : await openPglite(dataDir === null ? null : join(dataDir, EMBEDDED_DB_DIRNAME));
+  if (!url && dataDir !== null) setEmbeddedDataDir(db, dataDir);
   try {
     await runMigrations(db);
   } catch (err) {

@@ -12,6 +12,7 @@ import {
   type WorkspaceBusinessesQuery,
 } from '@/lib/bff/workspace';
 import type { Db, SqlParam } from '@/server/db/types';
+import { answersActivity } from './answers-activity';
 import { isReconcilingHere } from './reconcile';
 
 interface BusinessRow {
@@ -135,6 +136,7 @@ function filterChoices(db: Db): Promise<FilterChoices> {
 
 /** The businesses table: searched, filtered, sorted and paged in the database. */
 export async function listWorkspaceBusinesses(db: Db, q: WorkspaceBusinessesQuery, now: Date = new Date()): Promise<WorkspaceBusinessPage> {
+  await answersActivity(db).settled();
   const where: string[] = [];
   const params: SqlParam[] = [];
   const bind = (v: SqlParam) => {
@@ -185,6 +187,7 @@ export async function listWorkspaceBusinesses(db: Db, q: WorkspaceBusinessesQuer
 
 /** One business's row, or null when the read model does not have it (yet). */
 export async function readWorkspaceBusiness(db: Db, businessId: string, now: Date = new Date()): Promise<WorkspaceBusiness | null> {
+  await answersActivity(db).settled();
   const row = await db.one<BusinessRow>(`SELECT ${BUSINESS_COLUMNS} FROM workspace_businesses WHERE id = $1`, [businessId]);
   return row ? businessView(row, now) : null;
 }

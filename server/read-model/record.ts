@@ -2,6 +2,7 @@ import 'server-only';
 import { ApplicationId, type Deal, type Project } from '@/lib/portal';
 import type { Db } from '@/server/db/types';
 import { log } from '@/server/log';
+import { answersActivity } from './answers-activity';
 import { queueRefresh } from './refresh';
 import { saveDeal, saveProject, syncInvitationState } from './store';
 import { dealFacts } from './upstream';
@@ -61,18 +62,16 @@ export function recordDealStage(db: Db, deal: Deal) {
  */
 const ANSWERS_REFRESH_DELAY_MS = 1_000;
 
-/** Answers or items written: activity now, progress and suggestion counts re-read once the burst is over. */
-export function recordAnswersWritten(db: Db, applicationId: string, answersRevision: number | null, now: Date = new Date()) {
+/**
+ * Answers or items written: activity now, progress and suggestion counts re-read once the burst is over.
+ * Not awaited by the reply: the row is applied just after it (answers-activity.ts), in order, and reads of
+ * the workspace wait for it.
+ */
+export function recordAnswersWritten(db: Db, applicationId: string, answersRevision: number | null, now: Date = new Date()): void {
   // Deal applications share the answer routes; only intake applications have a row here.
-  if (!ApplicationId.safeParse(applicationId).success) return Promise.resolve();
-  return bestEffort('answers.update', async () => {
-    await db.query(
-      `UPDATE workspace_businesses SET answers_revision = GREATEST(answers_revision, $2), last_activity_at = GREATEST(last_activity_at, $3), updated_at = $3
-        WHERE application_id = $1`,
-      [applicationId, answersRevision, now],
-    );
-    queueRefresh([{ applicationId }], ANSWERS_REFRESH_DELAY_MS);
-  });
+  if (!ApplicationId.safeParse(applicationId).success) return;
+  answersActivity(db).note(applicationId, answersRevision, now);
+  queueRefresh([{ applicationId }], ANSWERS_REFRESH_DELAY_MS);
 }
 
 export function recordSubmitted(db: Db, applicationId: string, submittedAt: string | null, now: Date = new Date()) {

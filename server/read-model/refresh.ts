@@ -29,6 +29,8 @@ export async function findBusinessOfApplication(db: Db, applicationId: string, c
 
 // Several events about one business in a burst (answers saved every few seconds) cost one read after the burst.
 const CONCURRENCY = 4;
+/** A burst that never pauses (a long import, a script) is still read this often. */
+const MAX_BURST_WAIT_MS = 5_000;
 
 /** What a write or an event asks to be re-read from the Portal. */
 export interface RefreshTarget {
@@ -54,20 +56,41 @@ async function refreshDeal(db: Db, deal: { id: string; businessId: string | null
  * (a business queued again while it waits is read once), a few at a time. Failures are logged; the next
  * reconcile pass repairs what they left.
  */
-class RefreshQueue {
+export class RefreshQueue {
   /** What waits, and from when it may run (a burst of writes to one application is read once after it). */
-  private readonly waiting = new Map<string, { target: RefreshTarget; due: number }>();
+  private readonly waiting = new Map<string, { target: RefreshTarget; due: number; since: number }>();
   private running = 0;
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private timerAt = 0;
   private idle: Array<() => void> = [];
 
-  constructor(private readonly db: () => Promise<Db>) {}
+  constructor(private readonly refresh: (target: RefreshTarget) => Promise<void>) {}
 
   add(target: RefreshTarget, delayMs = 0) {
     const key = target.deal ? `deal:${target.deal.id}` : (target.businessId ?? (target.applicationId ? `app:${target.applicationId}` : null));
-    if (!key || this.waiting.has(key)) return;
-    this.waiting.set(key, { target, due: Date.now() + delayMs });
-    if (delayMs > 0) setTimeout(() => this.pump(), delayMs).unref?.();
+    if (!key) return;
+    const now = Date.now();
+    const seen = this.waiting.get(key);
+    if (seen) {
+      // The burst goes on: its one read moves to its end, but never past MAX_BURST_WAIT_MS after its start.
+      if (delayMs > 0) seen.due = Math.max(seen.due, Math.min(now + delayMs, seen.since + MAX_BURST_WAIT_MS));
+      return;
+    }
+    this.waiting.set(key, { target, due: now + delayMs, since: now });
+    if (delayMs > 0) this.arm(now + delayMs);
     else this.pump();
+  }
+
+  /** One timer, for the earliest read that is due later. */
+  private arm(at: number) {
+    if (this.timer && this.timerAt <= at) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timerAt = at;
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.pump();
+    }, Math.max(0, at - Date.now()));
+    this.timer.unref?.();
   }
 
   /** Resolves once nothing is waiting or running (tests, shutdown). */
@@ -78,9 +101,13 @@ class RefreshQueue {
 
   private pump() {
     const now = Date.now();
+    let next = Infinity;
     for (const [key, { target, due }] of this.waiting) {
       if (this.running >= CONCURRENCY) break;
-      if (due > now) continue;
+      if (due > now) {
+        next = Math.min(next, due);
+        continue;
+      }
       this.waiting.delete(key);
       this.running += 1;
       void this.run(target).finally(() => {
@@ -89,26 +116,31 @@ class RefreshQueue {
         if (this.running === 0 && this.waiting.size === 0) for (const done of this.idle.splice(0)) done();
       });
     }
+    if (next !== Infinity) this.arm(next);
   }
 
   private async run(target: RefreshTarget) {
     try {
-      const db = await this.db();
-      const counter = { calls: 0 };
-      if (target.deal) return await refreshDeal(db, target.deal, counter);
-      const businessId = target.businessId ?? (target.applicationId ? await findBusinessOfApplication(db, target.applicationId, counter) : null);
-      if (businessId) await refreshBusiness(db, businessId, counter);
+      await this.refresh(target);
     } catch (e) {
       log.warn('read model refresh failed', { business_id: target.businessId ?? null, application_id: target.applicationId ?? null, error: String(e) });
     }
   }
 }
 
+/** Reads what one target names from the Portal and writes its rows. */
+async function refreshTarget(db: Db, target: RefreshTarget) {
+  const counter = { calls: 0 };
+  if (target.deal) return refreshDeal(db, target.deal, counter);
+  const businessId = target.businessId ?? (target.applicationId ? await findBusinessOfApplication(db, target.applicationId, counter) : null);
+  if (businessId) await refreshBusiness(db, businessId, counter);
+}
+
 let queue: RefreshQueue | null = null;
 
 /** The process's refresh queue, on the app's database. */
 export function refreshQueue(): RefreshQueue {
-  queue ??= new RefreshQueue(appDb);
+  queue ??= new RefreshQueue(async (target) => refreshTarget(await appDb(), target));
   return queue;
 }
 

@@ -14,6 +14,10 @@ export interface BenchBff {
   /** What backs the BFF's own state, for the report. */
   database: 'embedded (PGlite)' | 'PostgreSQL';
   logFile: string;
+  /** The server's process group (its launcher leads it). */
+  pid: number | undefined;
+  /** Where the embedded database lives (its DATA_DIR); null on PostgreSQL. */
+  dataDir: string | null;
   stop(): Promise<void>;
 }
 
@@ -92,7 +96,7 @@ export async function startBff(o: StartBffOptions): Promise<BenchBff> {
       instances: o.instances,
     });
     const cookie = await signIn(server.url, email, password);
-    return { url: server.url, cookie, database: db.kind, logFile, stop };
+    return { url: server.url, cookie, database: db.kind, logFile, pid: server.pid, dataDir: db.env.DATA_DIR ?? null, stop };
   } catch (e) {
     await stop();
     throw e;
