@@ -22,6 +22,7 @@ import { SectionView } from './section-view';
 import { SubmitPanel } from './submit-panel';
 import { measured } from './timing';
 import { mergeNested } from './merge-nested';
+import { whenIdle } from './when-idle';
 
 interface Props {
   apiBase: FormApiBase;
@@ -114,18 +115,32 @@ export function IntakeForm({ apiBase, snapshot, full, fullError = null, onRetryF
   const { setValue, setValues, getValues } = form;
   useEffect(() => {
     if (full === undefined || runtime.complete) return;
-    measured('intake:upgrade', () =>
-      runtime.upgrade(full, (added) => {
-        const dom: Record<string, unknown> = {};
-        for (const [name, value] of Object.entries(added)) {
-          const field = fieldForName(runtime.model, name);
-          if (field && field.widget !== 'file') dom[name] = toDomValue(field, value);
-        }
-        // One update of the form's values: other sections' inputs find theirs when they mount.
-        setValues(mergeNested(getValues(), nestValues(dom as FormValues)) as never);
-      }),
-    );
-    if (!editable) showTheirs(runtime, setValue);
+    // Two short tasks in idle moments rather than one long one: someone typing in the first section does not
+    // wait for a 1,000-field model to be compiled and applied.
+    let cancel = whenIdle(() => {
+      const model = measured('intake:upgrade-model', () => formModel(full.contract));
+      cancel = whenIdle(() => {
+        if (runtime.complete) return;
+        measured('intake:upgrade', () =>
+          runtime.upgrade(
+            full,
+            (added) =>
+              measured('intake:upgrade-show', () => {
+                const dom: Record<string, unknown> = {};
+                for (const [name, value] of Object.entries(added)) {
+                  const field = fieldForName(runtime.model, name);
+                  if (field && field.widget !== 'file') dom[name] = toDomValue(field, value);
+                }
+                // One update of the form's values: other sections' inputs find theirs when they mount.
+                setValues(mergeNested(getValues(), nestValues(dom as FormValues)) as never);
+              }),
+            model,
+          ),
+        );
+        if (!editable) showTheirs(runtime, setValue);
+      });
+    });
+    return () => cancel();
   }, [full, runtime, editable, setValue, setValues, getValues]);
 
   useEffect(() => {

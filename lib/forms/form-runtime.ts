@@ -301,9 +301,8 @@ export class FormRuntime {
    * that came in into the form (other sections' inputs) before anything is merged or restored over them;
    * then edits kept on this device come back.
    */
-  upgrade(full: UpgradeSnapshot, show: (added: FormValues) => void) {
+  upgrade(full: UpgradeSnapshot, show: (added: FormValues) => void, model: FormModel = formModel(full.contract)) {
     if (this.complete) return;
-    const model = formModel(full.contract);
     const state = formStateFrom(model, full.answers.items, full.items);
     const files = groupFiles(full.files);
     // What the opening's model knows stays as it is (and is merged below when the upstream moved on).
