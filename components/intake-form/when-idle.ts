@@ -1,12 +1,2 @@
-/**
- * Runs `task` in the browser's next idle moment (at the latest after `timeoutMs`), or on the next turn where
- * there is no requestIdleCallback; returns how to cancel it.
- */
-export function whenIdle(task: () => void, timeoutMs = 500): () => void {
-  if (typeof requestIdleCallback === 'function') {
-    const id = requestIdleCallback(task, { timeout: timeoutMs });
-    return () => cancelIdleCallback(id);
-  }
-  const id = setTimeout(task, 0);
-  return () => clearTimeout(id);
-}
+// The form's idle scheduling lives with the runtime that uses it too (lib/forms/scheduling.ts).
+export { whenIdle } from '@/lib/forms/scheduling';

@@ -32,6 +32,7 @@ import {
   type VisibilityState,
   type WriteBatch,
 } from '@/lib/forms';
+import { afterNextPaint, whenIdle } from './scheduling';
 
 /**
  * The live state of one open form, outside React: the values as typed (a flat mirror of the inputs),
@@ -685,17 +686,10 @@ export class FormRuntime {
    */
   private persist() {
     if (this.storageKey === null || typeof localStorage === 'undefined' || !this.restored || this.persistLater !== null) return;
-    const write = () => {
+    this.persistLater = whenIdle(() => {
       this.persistLater = null;
       this.persistNow();
-    };
-    if (typeof requestIdleCallback === 'function') {
-      const handle = requestIdleCallback(write, { timeout: PERSIST_WITHIN_MS });
-      this.persistLater = () => cancelIdleCallback(handle);
-    } else {
-      const handle = setTimeout(write, 0);
-      this.persistLater = () => clearTimeout(handle);
-    }
+    }, PERSIST_WITHIN_MS);
   }
 
   private persistNow() {
@@ -723,34 +717,6 @@ export class FormRuntime {
 
 const NO_FILES: readonly FileView[] = Object.freeze([]);
 
-/** One channel for every afterNextPaint: the frame callback only posts a message. */
-let paintedChannel: { port: MessagePort; queue: (() => void)[] } | null = null;
-
-/**
- * Runs fn in a task after the next frame is rendered: a message posted from requestAnimationFrame is
- * handled once that frame's style, layout and paint are done. Where there are no frames (tests, a page
- * already hidden) a timer runs it instead. A page hidden while fn waits draws no frame either: the caller
- * runs fn itself then (visibilitychange), and fn must do nothing the second time.
- */
-function afterNextPaint(fn: () => void) {
-  const frames =
-    typeof requestAnimationFrame === 'function' && typeof MessageChannel === 'function' && typeof document !== 'undefined' && document.visibilityState === 'visible';
-  if (!frames) {
-    setTimeout(fn, 0);
-    return;
-  }
-  if (paintedChannel === null) {
-    const channel = new MessageChannel();
-    const state = { port: channel.port2, queue: [] as (() => void)[] };
-    channel.port1.onmessage = () => state.queue.shift()?.();
-    paintedChannel = state;
-  }
-  const painted = paintedChannel;
-  requestAnimationFrame(() => {
-    painted.queue.push(fn);
-    painted.port.postMessage(null);
-  });
-}
 
 /**
  * Progress while only the opening section is in the model: that section's counts are live, the others'
