@@ -390,10 +390,10 @@ export class FormRuntime {
   }
 
   /**
-   * The person typed into a field. The state follows at once (a submit, a merge or the page going away just
-   * after sees the edit); what only shows it (subscribers re-rendering, the autosave timer, the device copy)
-   * runs in the task after the frame that paints the character: the keystroke reaches the screen first.
-   * Unless a question appears or goes: that changes the page with the keystroke, as an edit does.
+   * The person typed into (or picked in) a field. The state follows at once (a submit, a merge or the page
+   * going away just after sees the edit); what only shows it (subscribers re-rendering, the autosave timer,
+   * the device copy) runs in the task after the frame that paints the character: the keystroke reaches the
+   * screen first. Unless a question appears or goes: that changes the page with the keystroke, as an edit does.
    */
   typed(name: string, value: FormValue) {
     const visibility = this.visibility;
