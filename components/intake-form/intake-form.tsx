@@ -22,7 +22,7 @@ import { SectionView } from './section-view';
 import { SubmitPanel } from './submit-panel';
 import { measured } from './timing';
 import { mergeNested } from './merge-nested';
-import { whenIdle } from './when-idle';
+import { whenIdle } from '@/lib/forms/scheduling';
 
 interface Props {
   apiBase: FormApiBase;

@@ -32,6 +32,7 @@ import {
   type VisibilityState,
   type WriteBatch,
 } from '@/lib/forms';
+import { afterNextPaint, whenIdle } from './scheduling';
 
 /**
  * The live state of one open form, outside React: the values as typed (a flat mirror of the inputs),
@@ -149,8 +150,8 @@ export class FormRuntime {
   private progressTimer: ReturnType<typeof setTimeout> | null = null;
   /** A write of the device copy waiting for an idle moment (persist); cancels it. */
   private persistLater: (() => void) | null = null;
-  /** What a keystroke left for after its paint is scheduled (typed). */
-  private followUpScheduled = false;
+  /** What a keystroke left for after its paint (typed), while it waits: a hidden page runs it at once. */
+  private followUp: (() => void) | null = null;
   /** After a refused submit every field shows its problem, not only those the person touched. */
   submitAttempted = false;
 
@@ -234,7 +235,9 @@ export class FormRuntime {
     const offline = () => this.setAutosave(this.machine.onOffline(this.autosave), false);
     // The device copy is written when the page is idle; a page going away writes it at once.
     const hidden = () => {
-      if (document.visibilityState === 'hidden') this.persistNow();
+      if (document.visibilityState !== 'hidden') return;
+      this.followUp?.(); // a hidden page draws no frame
+      this.persistNow();
     };
     const leaving = () => this.persistNow();
     window.addEventListener('online', online);
@@ -387,10 +390,10 @@ export class FormRuntime {
   }
 
   /**
-   * The person typed into a field. The state follows at once (a submit, a merge or the page going away just
-   * after sees the edit); what only shows it (subscribers re-rendering, the autosave timer, the device copy)
-   * runs in the task after the frame that paints the character: the keystroke reaches the screen first.
-   * Unless a question appears or goes: that changes the page with the keystroke, as an edit does.
+   * The person typed into (or picked in) a field. The state follows at once (a submit, a merge or the page
+   * going away just after sees the edit); what only shows it (subscribers re-rendering, the autosave timer,
+   * the device copy) runs in the task after the frame that paints the character: the keystroke reaches the
+   * screen first. Unless a question appears or goes: that changes the page with the keystroke, as an edit does.
    */
   typed(name: string, value: FormValue) {
     const visibility = this.visibility;
@@ -399,14 +402,16 @@ export class FormRuntime {
     if (next === this.autosave) return;
     this.autosave = next;
     this.version++;
-    if (this.followUpScheduled) return;
-    this.followUpScheduled = true;
-    afterNextPaint(() => {
-      this.followUpScheduled = false;
+    if (this.followUp) return;
+    const followUp = () => {
+      if (this.followUp !== followUp) return;
+      this.followUp = null;
       this.persist();
       this.changed();
       this.kick();
-    });
+    };
+    this.followUp = followUp;
+    afterNextPaint(followUp);
   }
 
   /** Values and visibility after an edit, and the autosave state it leads to (for the caller to set). */
@@ -681,17 +686,10 @@ export class FormRuntime {
    */
   private persist() {
     if (this.storageKey === null || typeof localStorage === 'undefined' || !this.restored || this.persistLater !== null) return;
-    const write = () => {
+    this.persistLater = whenIdle(() => {
       this.persistLater = null;
       this.persistNow();
-    };
-    if (typeof requestIdleCallback === 'function') {
-      const handle = requestIdleCallback(write, { timeout: PERSIST_WITHIN_MS });
-      this.persistLater = () => cancelIdleCallback(handle);
-    } else {
-      const handle = setTimeout(write, 0);
-      this.persistLater = () => clearTimeout(handle);
-    }
+    }, PERSIST_WITHIN_MS);
   }
 
   private persistNow() {
@@ -719,41 +717,6 @@ export class FormRuntime {
 
 const NO_FILES: readonly FileView[] = Object.freeze([]);
 
-/** How long work waits for a frame that does not come (a hidden or frozen page draws none). */
-const FRAME_BACKSTOP_MS = 100;
-
-/** One channel for every afterNextPaint: the frame callback only posts a message. */
-let paintedChannel: { port: MessagePort; queue: (() => void)[] } | null = null;
-
-/**
- * Runs fn in a task after the next frame is rendered: a message posted from requestAnimationFrame is
- * handled once that frame's style, layout and paint are done. Where there are no frames (tests, a hidden
- * tab) a timer runs it instead; whichever comes first, once.
- */
-function afterNextPaint(fn: () => void) {
-  let done = false;
-  const run = () => {
-    if (done) return;
-    done = true;
-    fn();
-  };
-  if (typeof requestAnimationFrame !== 'function' || typeof MessageChannel !== 'function') {
-    setTimeout(run, 0);
-    return;
-  }
-  if (paintedChannel === null) {
-    const channel = new MessageChannel();
-    const state = { port: channel.port2, queue: [] as (() => void)[] };
-    channel.port1.onmessage = () => state.queue.shift()?.();
-    paintedChannel = state;
-  }
-  const painted = paintedChannel;
-  requestAnimationFrame(() => {
-    painted.queue.push(run);
-    painted.port.postMessage(null);
-  });
-  setTimeout(run, FRAME_BACKSTOP_MS);
-}
 
 /**
  * Progress while only the opening section is in the model: that section's counts are live, the others'

@@ -1,12 +1,15 @@
 // What runs per keystroke in the intake form on the large contract: the form-render benchmark's own keystroke
 // measurement (form-render/measure.ts: same field, same probe, same pacing) under a Chrome trace with the V8
-// sampling profiler, so the figures it prints belong to the keystrokes it times. It prints, per keystroke:
-// keystroke → paint (median, p90), the renderer main thread's time by trace event (self time: handlers,
-// style, layout, paint, GC), and the JavaScript functions with the most self time, each with an excerpt of
-// the production chunk at that spot (the build has no source maps; property names and strings survive).
+// sampling profiler, so the figures it prints belong to the keystrokes it times; the same for a bare one-input
+// page (the method's floor) first. It prints, per keystroke: keystroke → paint (median, p90; tracing slows it),
+// the renderer main thread's CPU time from keydown to the end of the frame that shows it, by trace event (self
+// thread time: handlers, layout, paint, layerize, GC), ours beside the floor's, our JavaScript's self time by
+// script, and the functions with the most, each with an excerpt of the production chunk at that spot (the
+// build has no source maps; property names and strings survive minifying).
 //
-// Run: npx tsx tests/bench/keystroke-profile.ts [--keys=60] [--gap-ms=100] [--top=30] [--url=/applications/<id>]
-//   Writes the trace to /tmp/keystroke-profile.json (open it in DevTools' Performance panel).
+// Run: npm run bench:keystroke-profile -- [--keys=60] [--gap-ms=100] [--top=30] [--url=/applications/<id>]
+//   Writes our trace to /tmp/keystroke-profile.json (open it in DevTools' Performance panel);
+//   KEYSTROKE_INVALIDATIONS=1 adds the style, layout and paint invalidation records to it.
 import { writeFileSync } from 'node:fs';
 import { chromium, type Browser } from '@playwright/test';
 import { ApplicationContract } from '@/lib/portal';
