@@ -99,7 +99,7 @@ interface Figures {
   bff_over_floor: number;
   p50_1conn_ms: { direct: number; floor: number; bff: number; added: number };
   /**
-   * The app server's CPU time per request under load, and floor ÷ BFF: on a shared, noisy machine this moves far
+   * The app server's CPU time per request under load, and floor ÷ BFF: on a shared, noisy machine this moves
    * less than req/s, and on a quiet one it is what bounds BFF ÷ floor. Null off Linux. Not a target, a witness.
    */
   cpu_ms_per_request: { floor: number; bff: number; floor_over_bff: number } | null;
