@@ -12,6 +12,7 @@ import { useStartMatchRun } from '@/lib/queries/mutations/use-start-match-run';
 import { dealHref } from '@/components/deals/deal-labels';
 import { LoadState } from '../ui/load-state';
 import { Notice, type NoticeState } from '../ui/notice';
+import { SelectField, labelledOptions } from '../ui/select-field';
 import { FIT_LABEL, PRODUCT_KIND_LABEL } from './funding-labels';
 import { MatchCard } from './match-card';
 import { MatchCompare } from './match-compare';
@@ -79,32 +80,22 @@ export function FundingResults({ project }: { project: ProjectView }) {
     <section aria-labelledby="funding-results-title" className="funding-results stack">
       <h2 id="funding-results-title">Funders</h2>
       <div className="funding-filters" role="group" aria-label="Filter the funders">
-        <div className="field">
-          <label htmlFor={fitId}>Fit</label>
-          <select id={fitId} value={filters.fit ?? ''} onChange={(e) => setFilters((f) => ({ ...f, fit: (e.target.value || null) as Fit | null }))}>
-            <option value="">Any fit</option>
-            {FITS.map((f) => (
-              <option key={f} value={f}>
-                {FIT_LABEL[f]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor={kindId}>Product kind</label>
-          <select
-            id={kindId}
-            value={filters.product_kind ?? ''}
-            onChange={(e) => setFilters((f) => ({ ...f, product_kind: (e.target.value || null) as ProductKind | null }))}
-          >
-            <option value="">Any kind</option>
-            {PRODUCT_KINDS.map((k) => (
-              <option key={k} value={k}>
-                {PRODUCT_KIND_LABEL[k]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          id={fitId}
+          label="Fit"
+          value={filters.fit ?? ''}
+          onChange={(e) => setFilters((f) => ({ ...f, fit: (e.target.value || null) as Fit | null }))}
+          any="Any fit"
+          options={labelledOptions(FITS, FIT_LABEL)}
+        />
+        <SelectField
+          id={kindId}
+          label="Product kind"
+          value={filters.product_kind ?? ''}
+          onChange={(e) => setFilters((f) => ({ ...f, product_kind: (e.target.value || null) as ProductKind | null }))}
+          any="Any kind"
+          options={labelledOptions(PRODUCT_KINDS, PRODUCT_KIND_LABEL)}
+        />
       </div>
       <LoadState query={matches} what="the funders" />
       {stale && (

@@ -57,7 +57,7 @@ export function IntakeForm({ apiBase, snapshot, full, fullError = null, onRetryF
   );
   // The model grows once, from the opening section's to the whole contract's (runtime.upgrade).
   const model = useSyncExternalStore(runtime.subscribe, () => runtime.model, () => runtime.model);
-  const complete = model === runtime.model && runtime.complete;
+  const complete = runtime.complete; // changes with the model, which re-renders this
   const openingSection = 'opening' in snapshot ? snapshot.opening.sectionKey : null;
   const { data: application } = useQuery({ ...applicationQuery(apiBase), initialData: snapshot.application, staleTime: REFRESH_PROGRESS_MS });
   const [submitted, setSubmitted] = useState<ApplicationView | null>(snapshot.application.submitted_at ? snapshot.application : null);

@@ -8,6 +8,7 @@ import {
   type WorkspaceBusinessPage,
   type WorkspaceBusinessesQuery,
 } from '@/lib/bff/workspace';
+import { SelectField, labelledOptions } from '../ui/select-field';
 import { SORT_LABEL } from './sort-labels';
 
 const PROGRESS_LABEL: Record<ProgressFilter, string> = {
@@ -15,6 +16,11 @@ const PROGRESS_LABEL: Record<ProgressFilter, string> = {
   in_progress: 'In progress',
   complete: 'All answered',
 };
+
+const DIRECTIONS = [
+  { value: 'asc', label: 'Ascending (A–Z, oldest, lowest)' },
+  { value: 'desc', label: 'Descending (Z–A, newest, highest)' },
+];
 
 interface Props {
   query: WorkspaceBusinessesQuery;
@@ -33,58 +39,19 @@ export function BusinessesFilters({ query, stages, statuses }: Props) {
         <label htmlFor="ws-q">Name or contact</label>
         <input id="ws-q" name="q" type="search" defaultValue={query.q ?? ''} autoComplete="off" />
       </div>
-      <div className="field">
-        <label htmlFor="ws-stage">Stage</label>
-        <select id="ws-stage" name="stage" defaultValue={query.stage ?? ''}>
-          <option value="">Any stage</option>
-          {stages.map((s) => (
-            <option key={s.id} value={s.id}>
-              {s.name}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="field">
-        <label htmlFor="ws-status">Application status</label>
-        <select id="ws-status" name="status" defaultValue={query.status ?? ''}>
-          <option value="">Any status</option>
-          {statuses.map((s) => (
-            <option key={s.key} value={s.key}>
-              {s.label}
-            </option>
-          ))}
-          <option value="none">No status yet</option>
-        </select>
-      </div>
-      <div className="field">
-        <label htmlFor="ws-progress">Progress</label>
-        <select id="ws-progress" name="progress" defaultValue={query.progress ?? ''}>
-          <option value="">Any progress</option>
-          {PROGRESS_FILTERS.map((p) => (
-            <option key={p} value={p}>
-              {PROGRESS_LABEL[p]}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField id="ws-stage" label="Stage" name="stage" defaultValue={query.stage ?? ''} any="Any stage" options={stages.map((s) => ({ value: s.id, label: s.name }))} />
+      <SelectField
+        id="ws-status"
+        label="Application status"
+        name="status"
+        defaultValue={query.status ?? ''}
+        any="Any status"
+        options={[...statuses.map((s) => ({ value: s.key, label: s.label })), { value: 'none', label: 'No status yet' }]}
+      />
+      <SelectField id="ws-progress" label="Progress" name="progress" defaultValue={query.progress ?? ''} any="Any progress" options={labelledOptions(PROGRESS_FILTERS, PROGRESS_LABEL)} />
       {/* The column headers sort too; these work where the table is shown as cards (phones) and without a pointer. */}
-      <div className="field">
-        <label htmlFor="ws-sort">Sort by</label>
-        <select id="ws-sort" name="sort" defaultValue={query.sort ?? DEFAULT_BUSINESS_SORT.sort}>
-          {BUSINESS_SORTS.map((s) => (
-            <option key={s} value={s}>
-              {SORT_LABEL[s]}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="field">
-        <label htmlFor="ws-dir">Order</label>
-        <select id="ws-dir" name="dir" defaultValue={query.dir ?? (query.sort ? 'asc' : DEFAULT_BUSINESS_SORT.dir)}>
-          <option value="asc">Ascending (A–Z, oldest, lowest)</option>
-          <option value="desc">Descending (Z–A, newest, highest)</option>
-        </select>
-      </div>
+      <SelectField id="ws-sort" label="Sort by" name="sort" defaultValue={query.sort ?? DEFAULT_BUSINESS_SORT.sort} options={labelledOptions(BUSINESS_SORTS, SORT_LABEL)} />
+      <SelectField id="ws-dir" label="Order" name="dir" defaultValue={query.dir ?? (query.sort ? 'asc' : DEFAULT_BUSINESS_SORT.dir)} options={DIRECTIONS} />
       <div className="actions ws-filter-actions">
         <button type="submit">Search</button>
         <Link href="/businesses">Clear</Link>

@@ -128,9 +128,11 @@ export class FormRuntime {
    * Opened on one section (the page sent that section and an index of the rest, lib/forms/opening): the
    * index's counts stand for the other sections until `upgrade` brings the whole contract and answers.
    */
-  private index: { index: FormIndex; sectionKey: string } | null;
+  private opening: { index: FormIndex; sectionKey: string } | null;
   /** Whether the model is the whole contract's (not only the opening section's). */
-  complete: boolean;
+  get complete(): boolean {
+    return this.opening === null;
+  }
   private completeWaiters: Array<() => void> = [];
   /** Held answers that came back from this device's storage: their fields show why until edited. */
   private restoredHeld = new Set<string>();
@@ -162,8 +164,7 @@ export class FormRuntime {
     opening: { index: FormIndex; sectionKey: string } | null = null,
   ) {
     this.model = model;
-    this.index = opening;
-    this.complete = opening === null;
+    this.opening = opening;
     this.validator = formValidator(model);
     this.canSend = sendableCheck(model);
     this.machine = autosaveMachine({ equal: equalityFor(model), canSend: this.canSend });
@@ -283,7 +284,7 @@ export class FormRuntime {
   progress(): FormProgress {
     if (this.progressCache?.version !== this.version) {
       const live = progressOf(this.model, this.values, this.visibility);
-      this.progressCache = { version: this.version, progress: this.index === null ? live : withIndex(live, this.index) };
+      this.progressCache = { version: this.version, progress: this.opening === null ? live : withIndex(live, this.opening) };
     }
     return this.progressCache.progress;
   }
@@ -325,8 +326,7 @@ export class FormRuntime {
     this.files = mergedFiles;
     this.upstream = { ...this.upstream, values: { ...added, ...this.upstream.values } };
     this.autosave = { ...this.autosave, server: { ...added, ...this.autosave.server } };
-    this.index = null;
-    this.complete = true;
+    this.opening = null;
     this.visibility = computeVisibility(this.model, this.values, this.items);
     this.heldCache = null;
     show(added);

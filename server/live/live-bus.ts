@@ -1,6 +1,7 @@
 import 'server-only';
 import type { LiveEventView } from '@/lib/bff/live-events';
 import type { Db } from '@/server/db/types';
+import { perDb } from '@/server/db/per-db';
 import { log } from '@/server/log';
 import { LIVE_CHANNEL, readLiveEvent } from '@/server/webhooks/deliveries';
 
@@ -91,19 +92,8 @@ export class LiveBus {
   }
 }
 
-// On globalThis for the same reason as the database (server/db/get-db.ts): one listener per process
-// even when Next evaluates this module in several bundles or again after an edit.
-const KEY = Symbol.for('intake-bff.live-bus');
-type Holder = typeof globalThis & { [KEY]?: WeakMap<Db, LiveBus> };
+// One listener per process even when Next evaluates this module in several bundles (server/db/per-db).
+const buses = perDb('live-bus', (db) => new LiveBus(db));
 
 /** The bus of this process for the given database. */
-export function liveBus(db: Db): LiveBus {
-  const holder = globalThis as Holder;
-  const buses = (holder[KEY] ??= new WeakMap());
-  let bus = buses.get(db);
-  if (!bus) {
-    bus = new LiveBus(db);
-    buses.set(db, bus);
-  }
-  return bus;
-}
+export const liveBus = (db: Db): LiveBus => buses.of(db);

@@ -1,11 +1,8 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startNextServer, type NextServer } from '../e2e/support/next-server';
+import { describe, expect, it } from 'vitest';
 import { poller } from '../support/poller';
-import { BffClient, bffStack, signedIn } from './support/bff';
+import { BffClient, signedIn } from './support/bff';
+import { anotherInstance } from './support/another-instance';
 
 /*
  * `npm start` with APP_INSTANCES=2 on PostgreSQL (server/launcher/app-instances.cjs): two app servers
@@ -32,19 +29,13 @@ const alive = (pid: number) => {
 };
 
 describe('two app instances behind one port', () => {
-  let app: NextServer | null = null;
-  beforeAll(async () => {
-    app = await startNextServer({ env: bffStack().appEnv, instances: 2, logFile: join(mkdtempSync(join(tmpdir(), 'bff-cluster-')), 'next.log') });
-  }, 120_000);
-  afterAll(async () => {
-    await app?.stop();
-  });
+  const app = anotherInstance({ name: 'cluster', instances: 2 });
 
   it('serves from two processes on one port, each knowing every session', async () => {
-    const workers = childrenOf(app!.pid!);
+    const workers = childrenOf(app().pid!);
     expect(workers).toHaveLength(2);
     const { client } = await signedIn('staff');
-    const onCluster = new BffClient(app!.url);
+    const onCluster = new BffClient(app().url);
     onCluster.cookies = new Map(client.cookies);
     // Connections go to the instances in turn: a burst of fresh connections reaches both.
     const replies = await Promise.all(Array.from({ length: 12 }, () => onCluster.get('/api/auth/session', { headers: { Connection: 'close' } })));
@@ -53,7 +44,7 @@ describe('two app instances behind one port', () => {
   });
 
   it('stops every instance when one dies', async () => {
-    const primary = app!.pid!;
+    const primary = app().pid!;
     const [first, second] = childrenOf(primary);
     process.kill(first!, 'SIGKILL');
     await poller({ timeoutMs: 15_000, everyMs: 50 })(async () => [alive(primary), alive(second!)], (s) => !s[0] && !s[1], 'the primary and the other instance to stop');

@@ -1,11 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '@/server/sandbox/server';
-import { startNextServer, type NextServer } from '../e2e/support/next-server';
 import { freshApplication } from './support/applications';
+import { anotherInstance } from './support/another-instance';
 import { BffClient, bffStack, clientSessionFor, signedIn } from './support/bff';
 import { KEYS, SandboxClient } from './support/sandbox';
 import { openEventStream, postDelivery, signedDelivery } from './support/sse';
@@ -104,19 +101,12 @@ describe('what a stream carries', () => {
 });
 
 describe('several instances on one PostgreSQL', () => {
-  let second: NextServer | null = null;
-  beforeAll(async () => {
-    // The same app and database, but this instance does not receive webhooks itself.
-    const { WEBHOOK_SECRET: _secret, ...env } = bffStack().appEnv;
-    second = await startNextServer({ env, logFile: join(mkdtempSync(join(tmpdir(), 'bff-live-b-')), 'next.log') });
-  }, 90_000);
-  afterAll(async () => {
-    await second?.stop();
-  });
+  // The same app and database, but this instance does not receive webhooks itself.
+  const second = anotherInstance({ name: 'live-b', without: ['WEBHOOK_SECRET'] });
 
   it('brings an event received by instance A to a stream opened on instance B', async () => {
     const { url: a, webhookSecret } = bffStack();
-    const b = second!.url;
+    const b = second().url;
     const application = `ciappl_multi${randomBytes(5).toString('hex')}`;
     const { client } = await signedIn('staff');
     // The session lives in the shared database, so instance B knows the cookie A issued.

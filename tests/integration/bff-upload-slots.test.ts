@@ -1,11 +1,8 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { UploadResultView } from '@/lib/bff/businesses';
 import { AnswerFilePage } from '@/lib/portal';
-import { startNextServer, type NextServer } from '../e2e/support/next-server';
 import { BffClient, bffDb, bffStack, signedIn } from './support/bff';
+import { anotherInstance } from './support/another-instance';
 import { createBusiness } from './support/bff-businesses';
 import { KEYS } from './support/sandbox';
 
@@ -15,14 +12,7 @@ import { KEYS } from './support/sandbox';
  * through the shared test instance, the document goes to a second one.
  */
 
-let second: NextServer | null = null;
-beforeAll(async () => {
-  const { WEBHOOK_SECRET: _secret, ...env } = bffStack().appEnv;
-  second = await startNextServer({ env, logFile: join(mkdtempSync(join(tmpdir(), 'bff-slots-b-')), 'next.log') });
-}, 90_000);
-afterAll(async () => {
-  await second?.stop();
-});
+const second = anotherInstance({ name: 'slots-b', without: ['WEBHOOK_SECRET'] });
 
 describe('upload slots of a new business', () => {
   it('are taken by another instance than the one that created the business', async () => {
@@ -30,7 +20,7 @@ describe('upload slots of a new business', () => {
     const { created } = await createBusiness(client);
     const slot = created.uploads.find((u) => u.multiple)!;
     // The same session on instance B: sessions live in the shared database too.
-    const onB = new BffClient(second!.url);
+    const onB = new BffClient(second().url);
     onB.cookies = client.cookies;
     const body = new TextEncoder().encode('%PDF-1.4 sent to another instance');
     const r = await onB.post(`/api/businesses/${created.business.id}/uploads/${slot.id}?filename=statement.pdf`, {
@@ -67,7 +57,7 @@ describe('upload slots of a new business', () => {
     const slot = created.uploads[0]!;
     await (await bffDb()).query("UPDATE upload_slots SET expires_at = now() - interval '1 second' WHERE business_id = $1", [created.business.id]);
     const file = { body: new TextEncoder().encode('%PDF-1.4 late'), headers: { 'Content-Type': 'application/pdf' } };
-    for (const base of [bffStack().url, second!.url]) {
+    for (const base of [bffStack().url, second().url]) {
       const browser = new BffClient(base);
       browser.cookies = client.cookies;
       expect((await browser.post(`/api/businesses/${created.business.id}/uploads/${slot.id}?filename=a.pdf`, file)).status).toBe(404);

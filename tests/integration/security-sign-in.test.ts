@@ -1,11 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SIGN_IN_THROTTLE, recordSignInFailure } from '@/server/auth/sign-in-throttle';
-import { startNextServer, type NextServer } from '../e2e/support/next-server';
-import { BffClient, bffDb, bffStack, newUser } from './support/bff';
+import { BffClient, bffDb, newUser } from './support/bff';
+import { anotherInstance } from './support/another-instance';
 import { errorOf } from './support/route-catalog';
 
 /*
@@ -69,19 +66,12 @@ describe('behind one trusted proxy', () => {
 });
 
 describe('with no proxy trusted (TRUSTED_PROXY_HOPS unset)', () => {
-  let direct: NextServer | null = null;
-  beforeAll(async () => {
-    const { TRUSTED_PROXY_HOPS: _hops, ...env } = bffStack().appEnv;
-    direct = await startNextServer({ env, logFile: join(mkdtempSync(join(tmpdir(), 'bff-direct-')), 'next.log') });
-  }, 90_000);
-  afterAll(async () => {
-    await direct?.stop();
-  });
+  const direct = anotherInstance({ name: 'direct', without: ['TRUSTED_PROXY_HOPS'] });
 
   it('ignores X-Forwarded-For and counts the connection’s own address', async () => {
     const { email, password } = await newUser('staff');
     for (let i = 0; i < SIGN_IN_THROTTLE.pair.free; i++) {
-      const r = await attempt(direct!.url, email, `wrong-${i}`, { 'X-Forwarded-For': newClient(), 'X-Real-IP': newClient() });
+      const r = await attempt(direct().url, email, `wrong-${i}`, { 'X-Forwarded-For': newClient(), 'X-Real-IP': newClient() });
       expect(r.status, r.text).toBe(401);
     }
     const rows = await (await bffDb()).query<{ ip: string | null }>('SELECT ip FROM sign_in_attempts WHERE email = $1', [email]);
@@ -89,7 +79,7 @@ describe('with no proxy trusted (TRUSTED_PROXY_HOPS unset)', () => {
     for (const { ip } of rows) expect(ip).toMatch(/^(::ffff:)?127\.0\.0\.1$|^::1$/);
     // A new forged address each time changed nothing: with the account guessed elsewhere too, the right password waits.
     await failuresFrom(20, email);
-    const held = await attempt(direct!.url, email, password, { 'X-Forwarded-For': newClient() });
+    const held = await attempt(direct().url, email, password, { 'X-Forwarded-For': newClient() });
     expect(held.status, held.text).toBe(429);
   });
 });

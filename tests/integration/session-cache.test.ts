@@ -1,16 +1,13 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sessionCacheOf } from '@/server/auth/session-cache';
 import { createClientSession, createUserSession, resolveSessionCached, revokeSession } from '@/server/auth/sessions';
 import { createUser, disableUser } from '@/server/auth/users';
 import type { Db } from '@/server/db/types';
 import { createInvitation } from '@/server/invitations/invitations';
 import { testDrivers, useTestDb } from '@/tests/support/postgres';
-import { startNextServer, type NextServer } from '../e2e/support/next-server';
 import { poller } from '../support/poller';
 import { freshApplication } from './support/applications';
+import { anotherInstance } from './support/another-instance';
 import { BffClient, bffDb, bffStack, invitedClient, signedIn } from './support/bff';
 import { KEYS, SandboxClient } from './support/sandbox';
 import type { RunningSandbox } from '@/server/sandbox/server';
@@ -89,19 +86,15 @@ describe.each(testDrivers())('session cache on %s', (driver) => {
 });
 
 describe('two app instances on one PostgreSQL', () => {
-  let second: NextServer | null = null;
+  const second = anotherInstance({ name: 'cache-b' });
   let applicationId: string;
   beforeAll(async () => {
-    second = await startNextServer({ env: bffStack().appEnv, logFile: join(mkdtempSync(join(tmpdir(), 'bff-cache-b-')), 'next.log') });
     applicationId = await freshApplication(new SandboxClient({ baseUrl: bffStack().sandboxBaseUrl } as RunningSandbox, KEYS.full), 'Session Cache Ltd');
   }, 90_000);
-  afterAll(async () => {
-    await second?.stop();
-  });
 
   /** The same browser's cookies, sent to instance B. */
   const onB = (client: BffClient) => {
-    const b = new BffClient(second!.url);
+    const b = new BffClient(second().url);
     b.cookies = new Map(client.cookies);
     return b;
   };

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { FormSnapshotView } from '@/lib/bff/form-snapshot';
 import type { RepeatableItemView } from '@/lib/bff/items';
 import { answerName, computeVisibility, formModel, formStateFrom, progressOf, type FormValues } from '@/lib/forms';
@@ -8,6 +8,7 @@ import type { AnswerItem, AnswerValue } from '@/lib/portal';
 import { buildFundingContract } from '@/server/sandbox/seed/funding-contract';
 import { buildLargeContract, largeContractSeedAnswers } from '@/server/sandbox/seed/large-contract';
 import type { ContractTemplate, SeedItem } from '@/server/sandbox/seed/types';
+import { withFakeBrowser } from './support/fake-browser';
 
 /**
  * A form page opens on one section (lib/forms/opening) and completes itself from the whole snapshot once it
@@ -98,14 +99,7 @@ describe('the opening of a large form', () => {
 });
 
 describe('a runtime opened on one section', () => {
-  beforeEach(() => {
-    vi.useFakeTimers();
-    vi.stubGlobal('window', new EventTarget());
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-    vi.unstubAllGlobals();
-  });
+  withFakeBrowser();
 
   const first = (opening: FormOpeningView) => opening.contract.questions.find((q) => q.kind === 'short_text' || q.fields[0]?.value_schema.type === 'string')!;
 

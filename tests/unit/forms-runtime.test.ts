@@ -1,9 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { FormRuntime, type RuntimeHooks, type SendOutcome } from '@/lib/forms/form-runtime';
 import { fromDomValue, toDomValue } from '@/components/intake-form/dom-values';
 import { answerName, fieldForName, formModel, formStateFrom, itemName, type FormValues, type WriteBatch } from '@/lib/forms';
 import type { RepeatableItemView } from '@/lib/bff/items';
 import { buildFundingContract } from '@/server/sandbox/seed/funding-contract';
+import { withFakeBrowser } from './support/fake-browser';
 
 /**
  * The form's live state outside React (components/intake-form/form-runtime.ts): edits to autosave and
@@ -53,14 +54,7 @@ function harness(values: FormValues = {}, items: RepeatableItemView[] = []): Har
   };
 }
 
-beforeEach(() => {
-  vi.useFakeTimers();
-  vi.stubGlobal('window', new EventTarget());
-});
-afterEach(() => {
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-});
+withFakeBrowser();
 
 describe('edits, visibility and the write loop', () => {
   it('shows conditional questions as answers change and saves a burst after the quiet time', async () => {
