@@ -54,11 +54,12 @@ export function useLiveFormRefresh(options: Options) {
 async function readAndMerge({ apiBase, runtime, editable, setValue, queryClient }: Options & { queryClient: QueryClient }) {
   // A page opened on one section merges into the whole model: its own read of the snapshot brings it.
   await runtime.whenComplete();
+  const readMark = runtime.readMark();
   const snapshot = await readFormSnapshot(apiBase);
   queryClient.setQueryData(applicationKey(apiBase), snapshot.application);
   // An older or equal revision holds nothing this page lacks (a read overtaken by its own save).
   if (snapshot.answers.answers_revision <= runtime.autosave.answersRevision) return;
-  runtime.refreshFrom(snapshot);
+  runtime.refreshFrom(snapshot, readMark);
   if (!editable) showTheirs(runtime, setValue);
 }
 

@@ -2,6 +2,7 @@ import type { FileView } from '@/lib/bff/files';
 import type { AnswerItem } from '@/lib/portal';
 import type { RepeatableItemView } from '@/lib/bff/items';
 import { groupFiles } from './file-values';
+import { LocalChanges } from './local-changes';
 import type { FormIndex } from './opening';
 import {
   autosaveMachine,
@@ -15,6 +16,7 @@ import {
   indexItems,
   isNameVisible,
   isQuestionVisible,
+  parseName,
   progressOf,
   sendableCheck,
   updateVisibility,
@@ -136,6 +138,8 @@ export class FormRuntime {
   private completeWaiters: Array<() => void> = [];
   /** Held answers that came back from this device's storage: their fields show why until edited. */
   private restoredHeld = new Set<string>();
+  /** This page's item and file writes, so that a read started before one of them does not undo it. */
+  private readonly local = new LocalChanges();
 
   values: Record<string, FormValue>;
   items: readonly FormItem[];
@@ -455,22 +459,40 @@ export class FormRuntime {
    * suggestion): items others added or removed appear or go, files follow the upstream, and answers
    * are merged exactly like after a 412 — theirs shown, mine kept, both-changed asked.
    */
-  refreshFrom(snapshot: { answers: { items: readonly AnswerItem[]; answers_revision: number; etag: string }; items: readonly RepeatableItemView[]; files: readonly FileView[] }) {
+  refreshFrom(
+    snapshot: { answers: { items: readonly AnswerItem[]; answers_revision: number; etag: string }; items: readonly RepeatableItemView[]; files: readonly FileView[] },
+    readMark = 0,
+  ) {
+    // What this page wrote after the read started stays as this page knows it (items, files, their answers).
+    const since = this.local.since(readMark);
     const byGroup = new Map<string, RepeatableItemView[]>();
     for (const g of this.model.groups) byGroup.set(g.blockKey, []);
     for (const item of snapshot.items) byGroup.get(item.block_key)?.push(item);
-    for (const [blockKey, views] of byGroup) this.replaceGroupItems(blockKey, views);
-    const files = groupFiles(snapshot.files);
+    for (const [blockKey, views] of byGroup) this.replaceGroupItems(blockKey, views, readMark);
+    const files = since.filesOver(groupFiles(snapshot.files));
     for (const name of new Set([...this.files.keys(), ...files.keys()])) this.values[name] = (files.get(name) ?? []).map((f) => f.id);
     this.files = files;
     const state = formStateFrom(this.model, snapshot.answers.items, snapshot.items);
     const fileNames = new Set(files.keys());
-    const values = Object.fromEntries(Object.entries(state.values).filter(([n]) => !fileNames.has(n)));
+    const values: Record<string, FormValue> = {};
+    for (const [name, value] of Object.entries(state.values)) {
+      if (!fileNames.has(name) && !since.itemsRemoved.has(itemIdOf(name) ?? '')) values[name] = value;
+    }
+    // An item the read predates holds, upstream, what this page last knew of it: not "cleared by someone".
+    for (const [name, value] of Object.entries(this.autosave.server)) {
+      if (since.itemsAdded.has(itemIdOf(name) ?? '') && !Object.hasOwn(values, name)) values[name] = value;
+    }
     const next = this.machine.refresh(this.autosave, { values, answersRevision: snapshot.answers.answers_revision, etag: snapshot.answers.etag });
     this.applyMerge(next);
     this.setAutosave(next);
+    this.local.forgetUpTo(readMark);
     this.visibility = computeVisibility(this.model, this.values, this.items);
     this.changed();
+  }
+
+  /** Taken when a read of the form starts; refreshFrom and replaceGroupItems are told it with what was read. */
+  readMark(): number {
+    return this.local.mark();
   }
 
   // ---- items and files ------------------------------------------------------------------------
@@ -479,6 +501,7 @@ export class FormRuntime {
     const fresh = valuesFromItems(this.model, [view]);
     Object.assign(this.values, fresh);
     this.items = [...this.items, formItemOf(view)];
+    this.local.itemAdded(view.item_id);
     this.visibility = computeVisibility(this.model, this.values, this.items);
     this.adoptRevision(revision);
     this.changed();
@@ -487,6 +510,7 @@ export class FormRuntime {
   removeItems(itemIds: readonly string[], revision: { answersRevision: number; etag: string; basedOn: number } | null) {
     const gone = new Set(itemIds);
     this.items = this.items.filter((i) => !gone.has(i.itemId));
+    this.local.itemsRemoved(itemIds);
     let state = this.autosave;
     for (const id of itemIds) state = this.machine.forgetItem(state, id);
     for (const name of Object.keys(this.values)) {
@@ -499,12 +523,16 @@ export class FormRuntime {
     this.changed();
   }
 
-  /** The items of a group as the upstream holds them now (after a 412): others may have added or removed some. */
-  replaceGroupItems(blockKey: string, views: readonly RepeatableItemView[]) {
+  /**
+   * The items of a group as a read started at `readMark` found them (after a 412, or a fresh read): others
+   * may have added or removed some. Items this page added or removed after the read started stay so.
+   */
+  replaceGroupItems(blockKey: string, views: readonly RepeatableItemView[], readMark = 0) {
+    const since = this.local.since(readMark);
     const known = new Set(this.items.map((i) => i.itemId));
     const now = new Set(views.map((v) => v.item_id));
-    const added = views.filter((v) => !known.has(v.item_id));
-    const removed = this.items.filter((i) => i.blockKey === blockKey && !now.has(i.itemId)).map((i) => i.itemId);
+    const added = views.filter((v) => !known.has(v.item_id) && !since.itemsRemoved.has(v.item_id));
+    const removed = this.items.filter((i) => i.blockKey === blockKey && !now.has(i.itemId) && !since.itemsAdded.has(i.itemId)).map((i) => i.itemId);
     if (added.length === 0 && removed.length === 0) return;
     Object.assign(this.values, valuesFromItems(this.model, added));
     this.items = [...this.items.filter((i) => !removed.includes(i.itemId)), ...added.map(formItemOf)];
@@ -530,10 +558,13 @@ export class FormRuntime {
 
   fileAdded(name: string, file: FileView) {
     const list = [...this.filesOf(name).filter((f) => f.id !== file.id), file];
+    this.local.fileAdded(name, file);
     this.setFiles(name, list);
   }
 
   fileRemoved(name: string, fileId: string) {
+    const file = this.filesOf(name).find((f) => f.id === fileId);
+    if (file) this.local.fileRemoved(name, file);
     this.setFiles(name, this.filesOf(name).filter((f) => f.id !== fileId));
   }
 
@@ -605,6 +636,8 @@ export class FormRuntime {
     if (!hooks) return;
     this.running = true;
     let outcome: SendOutcome;
+    // A 412's current items are read after this write was sent.
+    const readMark = this.local.mark();
     try {
       outcome = await hooks.send(batch);
     } catch (e) {
@@ -619,7 +652,7 @@ export class FormRuntime {
         hooks.saved();
         break;
       case 'conflict': {
-        if (outcome.items) this.replaceGroupItems(outcome.items.blockKey, outcome.items.items);
+        if (outcome.items) this.replaceGroupItems(outcome.items.blockKey, outcome.items.items, readMark);
         const next = m.onConflict(this.autosave, batch.id, outcome.current);
         this.applyMerge(next);
         this.setAutosave(next, false);
@@ -716,6 +749,12 @@ export class FormRuntime {
 }
 
 const NO_FILES: readonly FileView[] = Object.freeze([]);
+
+/** The item an answer name belongs to; null for top-level answers. */
+function itemIdOf(name: string): string | null {
+  const parsed = parseName(name);
+  return parsed?.scope === 'item' ? parsed.itemId : null;
+}
 
 
 /**

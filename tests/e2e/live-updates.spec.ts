@@ -45,3 +45,55 @@ test('a second browser sees the first one’s answers arrive without a reload, a
   await alice.context().close();
   await bob.context().close();
 });
+
+/**
+ * Alice's page reads the form again after each event; the first such read is let through to the Portal at
+ * once but its reply is held back, and every later one is held altogether, so what the first read brings
+ * is all the page learns.
+ */
+async function holdLiveReads(page: Page, applicationId: string) {
+  let fetched = 0;
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(
+    (url) => url.pathname === `/api/applications/${applicationId}/form` && !url.searchParams.has('rest'),
+    async (route) => {
+      if (fetched > 0) return; // held until the page closes
+      fetched++;
+      const response = await route.fetch();
+      fetched++;
+      await released;
+      await route.fulfill({ response });
+    },
+  );
+  return { readDone: () => fetched === 2, release };
+}
+
+test('an owner added while a read of someone else’s answer is under way is still there when that read comes in', async ({ browser, baseURL, page }) => {
+  const { applicationId } = await createBusiness(page.request, baseURL!, 'E2E Crossing Ltd');
+  const path = `/applications/${applicationId}`;
+  const alice = await staffPage(browser, baseURL!, `${path}?section=owners`, { liveStream: true });
+  const errors: string[] = [];
+  alice.on('pageerror', (e) => errors.push(e.message));
+  const reads = await holdLiveReads(alice, applicationId);
+
+  // Bob saves an answer: Alice's page hears of it and reads the form, which the Portal answers at once.
+  const bob = await staffPage(browser, baseURL!, path);
+  await bob.getByRole('textbox', { name: /^Legal business name/ }).fill('Crossing Holdings Ltd');
+  await allSaved(bob);
+  await expect.poll(reads.readDone, { timeout: 15_000 }).toBe(true);
+
+  // Alice adds an owner after that read was taken, before its reply reaches her page.
+  await alice.getByRole('button', { name: 'Add owner' }).click();
+  const owners = alice.locator('[data-group="owners"] > ol.items > li');
+  await expect(owners).toHaveCount(1);
+  reads.release();
+
+  // The read comes in: Bob's answer is merged and announced, and Alice's owner, which it predates, stays.
+  await expect(theirsNotice(alice).getByRole('link', { name: 'Legal business name' })).toBeVisible();
+  await expect(owners).toHaveCount(1);
+  await expect(alice.getByRole('heading', { level: 3, name: /^Owners\s*\(1 of at most 4\)/ })).toBeVisible();
+  expect(errors).toEqual([]);
+  await alice.context().close();
+  await bob.context().close();
+});

@@ -3,6 +3,7 @@ import { FormRuntime, type RuntimeHooks, type SendOutcome } from '@/lib/forms/fo
 import { fromDomValue, toDomValue } from '@/components/intake-form/dom-values';
 import { answerName, fieldForName, formModel, formStateFrom, itemName, type FormValues, type WriteBatch } from '@/lib/forms';
 import type { RepeatableItemView } from '@/lib/bff/items';
+import type { FileView } from '@/lib/bff/files';
 import { buildFundingContract } from '@/server/sandbox/seed/funding-contract';
 import { withFakeBrowser } from './support/fake-browser';
 
@@ -174,6 +175,58 @@ describe('items and fresh snapshots', () => {
     expect(h.runtime.values[TRADING]).toBe('Mine');
     // My edit goes out at once, against the revision just read.
     expect(h.sent.at(-1)).toMatchObject({ edits: { [TRADING]: 'Mine' }, answersRevision: 4, etag: '"e4"' });
+  });
+
+  // Seen in CI: an upload's own live event started a read; an item added while it ran vanished when it came back.
+  const snapshot = (revision: number, items: RepeatableItemView[], files: FileView[] = []) => ({
+    answers: { items: [], answers_revision: revision, etag: `"e${revision}"` },
+    items,
+    files,
+  });
+  const NAME_A = itemName('ritem_a', 'owner_full_name', 'value');
+
+  it('a read started before this page added an item does not take it away, nor its saved answers', async () => {
+    const h = harness();
+    const mark = h.runtime.readMark();
+    // Not adopted (someone, or this page's upload, wrote in between): the read below is newer than autosave's revision.
+    h.runtime.addItem(owner('ritem_a', 'Ann'), { answersRevision: 4, etag: '"e4"', basedOn: 1 });
+    h.runtime.edit(NAME_A, 'Ann Lee');
+    await vi.advanceTimersByTimeAsync(2_000);
+    await h.reply({ type: 'success', answersRevision: 5, etag: '"e5"' });
+    h.runtime.refreshFrom(snapshot(3, []), mark);
+    expect(h.runtime.childrenOf('owners', null).map((i) => i.itemId)).toEqual(['ritem_a']);
+    expect(h.runtime.values[NAME_A]).toBe('Ann Lee');
+    expect(h.runtime.autosave.theirsApplied).toEqual([]);
+    // A read started after the add that lacks it: someone removed it.
+    h.runtime.refreshFrom(snapshot(6, []), h.runtime.readMark());
+    expect(h.runtime.childrenOf('owners', null)).toEqual([]);
+  });
+
+  it('an item this page removed after a read started does not come back with that read', () => {
+    const h = harness({}, [owner('ritem_a', 'Ann')]);
+    const mark = h.runtime.readMark();
+    h.runtime.removeItems(['ritem_a'], { answersRevision: 3, etag: '"e3"', basedOn: 1 });
+    h.runtime.refreshFrom(snapshot(2, [owner('ritem_a', 'Ann')]), mark);
+    expect(h.runtime.childrenOf('owners', null)).toEqual([]);
+    expect(h.runtime.values[NAME_A]).toBeUndefined();
+  });
+
+  it('a file attached or removed after a read started stays so; the read’s other files come in', () => {
+    const file = (id: string, schema: string): FileView => ({
+      id, filename: `${id}.pdf`, content_type: 'application/pdf', size: 9, created_at: '2026-11-27T00:00:00Z',
+      block_key: schema, schema_key: schema, field_key: 'value', item_id: null,
+    });
+    const STATEMENTS = answerName('bank_statements', 'bank_statements', 'value');
+    const ACCOUNTS = answerName('annual_accounts', 'annual_accounts', 'value');
+    const h = harness();
+    h.runtime.fileAdded(ACCOUNTS, file('afile_old', 'annual_accounts'));
+    const mark = h.runtime.readMark();
+    h.runtime.fileAdded(STATEMENTS, file('afile_new', 'bank_statements'));
+    h.runtime.fileRemoved(ACCOUNTS, 'afile_old');
+    h.runtime.refreshFrom(snapshot(3, [], [file('afile_old', 'annual_accounts'), file('afile_theirs', 'bank_statements')]), mark);
+    expect(h.runtime.filesOf(STATEMENTS).map((f) => f.id)).toEqual(['afile_theirs', 'afile_new']);
+    expect(h.runtime.filesOf(ACCOUNTS)).toEqual([]);
+    expect(h.runtime.values[STATEMENTS]).toEqual(['afile_theirs', 'afile_new']);
   });
 });
 

@@ -23,12 +23,13 @@ export function useDeleteItem(apiBase: FormApiBase, runtime: FormRuntime) {
       const basedOn = runtime.autosave.answersRevision;
       const attempt = (etag: string) => apiFetch<ItemDeleteResult>(path, { method: 'DELETE', headers: { 'If-Match': etag } });
       let res;
+      const readMark = runtime.readMark();
       try {
         res = await attempt(runtime.autosave.etag);
       } catch (e) {
         const current = conflictCurrent<CurrentItems>(e);
         if (!current) throw e;
-        runtime.replaceGroupItems(current.block_key, current.items);
+        runtime.replaceGroupItems(current.block_key, current.items, readMark);
         if (!current.items.some((i) => i.item_id === itemId)) return;
         res = await attempt(current.etag);
       }
