@@ -1,5 +1,5 @@
 import 'server-only';
-import { portalFetch } from './http-transport';
+import { portalFetch, type WholeReply } from './http-transport';
 import type { z } from 'zod';
 import { getEnv } from '@/server/env/get-env';
 import { PortalError, publicUrlOf } from './errors';
@@ -140,7 +140,7 @@ function badReply(ctx: CallContext, requestId: string | null, message: string, i
 }
 
 async function attemptOnce(ctx: CallContext): Promise<Attempt> {
-  let res: Response;
+  let res: WholeReply;
   try {
     // Redirects are never followed (one could carry the Authorization header to wherever Location points).
     res = await portalFetch(ctx.url, { method: ctx.method, headers: ctx.headers, body: ctx.body, signal: ctx.signal });
@@ -152,7 +152,7 @@ async function attemptOnce(ctx: CallContext): Promise<Attempt> {
     await discard(res);
     return { ok: true, status: 304, headers: res.headers, data: undefined, notModified: true };
   }
-  if (res.type === 'opaqueredirect' || (res.status >= 300 && res.status < 400)) {
+  if (res.status >= 300 && res.status < 400) {
     await discard(res);
     return {
       ok: false,

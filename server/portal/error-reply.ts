@@ -2,6 +2,7 @@ import 'server-only';
 import { ERROR_STATUS, ErrorBody, type ErrorDetail } from '@/lib/portal';
 import { maskSecrets } from '@/server/log/logger';
 import { PortalError } from './errors';
+import type { WholeReply } from './http-transport';
 import { MAX_ERROR_BYTES, parseJson, readText } from './read-body';
 import { parseRetryAfter } from './retry-policy';
 
@@ -24,7 +25,7 @@ export interface ErrorReplyContext {
  * Turns a non-2xx reply into a PortalError. Tolerates any body: the status alone still gives a code. The
  * upstream's words are masked in case a misbehaving server echoes a credential.
  */
-export async function errorFromReply(res: Response, ctx: ErrorReplyContext): Promise<{ error: PortalError; retryAfterMs: number | undefined }> {
+export async function errorFromReply(res: Response | WholeReply, ctx: ErrorReplyContext): Promise<{ error: PortalError; retryAfterMs: number | undefined }> {
   const headerRequestId = res.headers.get('request-id');
   const retryAfterMs = parseRetryAfter(res.headers.get('retry-after'));
   const text = await readText(res, MAX_ERROR_BYTES, true).catch(() => '');

@@ -14,11 +14,22 @@ const agents = {
 const NO_BODY = new Set([101, 204, 205, 304]);
 
 /**
- * A minimal fetch over node:http with the same contract as fetch for what the Portal client uses:
- * redirects are never followed (the 3xx comes back as it is), the signal aborts the exchange, and the
- * reply is a standard Response, its body read in full (up to just past MAX_REPLY_BYTES) before it resolves.
+ * A Portal reply read whole: the part of a fetch Response the client uses, with the body as the bytes that
+ * came (a web stream over them, and a Response to hold it, cost more per call than parsing the JSON).
  */
-export function portalFetch(url: URL, init: { method: string; headers: Headers; body?: string; signal: AbortSignal }): Promise<Response> {
+export interface WholeReply {
+  readonly status: number;
+  readonly ok: boolean;
+  readonly headers: Headers;
+  /** Null for a status that has no body; at most MAX_REPLY_BYTES + 1 bytes (one past the limit is kept so the reader refuses it). */
+  readonly bytes: Buffer | null;
+}
+
+/**
+ * A minimal fetch over node:http for what the Portal client uses: redirects are never followed (the 3xx
+ * comes back as it is), the signal aborts the exchange, and the body is read in full before it resolves.
+ */
+export function portalFetch(url: URL, init: { method: string; headers: Headers; body?: string; signal: AbortSignal }): Promise<WholeReply> {
   return new Promise((resolve, reject) => {
     if (init.signal.aborted) return reject(init.signal.reason);
     const secure = url.protocol === 'https:';
@@ -38,14 +49,13 @@ export function portalFetch(url: URL, init: { method: string; headers: Headers; 
       const replyHeaders = new Headers();
       for (let i = 0; i < res.rawHeaders.length; i += 2) replyHeaders.append(res.rawHeaders[i]!, res.rawHeaders[i + 1]!);
       const status = res.statusCode ?? 502;
+      const reply = (bytes: Buffer | null): WholeReply => ({ status, ok: status >= 200 && status < 300, headers: replyHeaders, bytes });
       if (NO_BODY.has(status)) {
         init.signal.removeEventListener('abort', onAbort);
         res.resume();
-        resolve(new Response(null, { status, headers: replyHeaders }));
+        resolve(reply(null));
         return;
       }
-      // The whole body, read here: every caller reads it whole anyway (read-body.ts), and a web stream over the
-      // socket costs more than the JSON it carries. One byte past the limit is kept so the reader still refuses it.
       const chunks: Buffer[] = [];
       let size = 0;
       res.on('data', (chunk: Buffer) => {
@@ -57,7 +67,7 @@ export function portalFetch(url: URL, init: { method: string; headers: Headers; 
       const settle = (fail: Error | null) => {
         init.signal.removeEventListener('abort', onAbort);
         if (fail && size <= MAX_REPLY_BYTES) reject(fail);
-        else resolve(new Response(Buffer.concat(chunks), { status, headers: replyHeaders }));
+        else resolve(reply(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)));
       };
       res.on('end', () => settle(null));
       res.on('error', (e) => settle(e));

@@ -7,8 +7,17 @@ export const MAX_ERROR_BYTES = 64 * 1024;
 
 export class ReplyTooLarge extends Error {}
 
+/** A reply whose body was read whole already (http-transport.ts), or a fetch Response. */
+type Reply = Response | { readonly bytes: Buffer | null };
+
 /** Reads a body as UTF-8 up to `limit` bytes; `truncate` keeps what fits instead of failing. */
-export async function readText(res: Response, limit: number, truncate = false): Promise<string> {
+export async function readText(res: Reply, limit: number, truncate = false): Promise<string> {
+  if (!(res instanceof Response)) {
+    const bytes = res.bytes ?? Buffer.alloc(0);
+    if (bytes.byteLength <= limit) return bytes.toString('utf8');
+    if (!truncate) throw new ReplyTooLarge();
+    return bytes.subarray(0, limit).toString('utf8');
+  }
   if (!res.body) return '';
   const reader = res.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -28,9 +37,9 @@ export async function readText(res: Response, limit: number, truncate = false): 
   return Buffer.concat(chunks).toString('utf8');
 }
 
-/** Reads and drops a body so the connection can be reused. */
-export async function discard(res: Response): Promise<void> {
-  await res.body?.cancel().catch(() => undefined);
+/** Reads and drops a body so the connection can be reused (a whole reply has nothing left to read). */
+export async function discard(res: Reply): Promise<void> {
+  if (res instanceof Response) await res.body?.cancel().catch(() => undefined);
 }
 
 export function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
