@@ -26,14 +26,4 @@ export async function teardown(): Promise<void> {
   await stopBff?.();
   stopBff = null;
   postgres.teardown();
-  setTimeout(() => {
-    const handles = (process as unknown as { _getActiveHandles(): unknown[] })._getActiveHandles();
-    console.error('ACTIVE', handles.map((h) => { const o = h as { constructor: { name: string }; remoteAddress?: string; remotePort?: number; localPort?: number; pid?: number; spawnfile?: string; _idleTimeout?: number }; return `${o.constructor.name}${o.remotePort ? ':' + o.remoteAddress + ':' + o.remotePort : ''}${o.pid ? ' pid ' + o.pid : ''}${o.spawnfile ? ' ' + o.spawnfile : ''}`; }));
-  }, 3000).unref();
 }
-
-export async function __diag() {}
-setTimeout(() => {}, 0);
-process.on('beforeExit', () => {});
-const origTeardown = teardown;
-void origTeardown;
