@@ -1,9 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import type { Locator, Page } from '@playwright/test';
 import { expectAccessible } from './support/axe';
 import { createBusiness } from './support/applications';
 import { test, expect } from './support/fixtures';
 import { TINY_PDF } from './support/form-filler';
 import { allSaved, formReady } from './support/form-page';
+import { writeHeaders } from './support/autofill-run';
 
 /**
  * The parts of the form a person works by hand: the keyboard alone, files refused before upload,
@@ -124,4 +126,42 @@ test('repeatable groups stay within min_items and max_items', async ({ page, bas
   await page.reload();
   await formReady(page);
   await expect(page.locator('[data-group="owners"]').first().locator(':scope > ol.items > li')).toHaveCount(1);
+});
+
+test('the section links stay where they are while a count changes under them', async ({ page, baseURL }) => {
+  // A deal application: "Directors and guarantors", the open section's label in bold, is long enough to share
+  // its row with a count only just; its count going from "0 of 1" to a tick must not move the links below it.
+  const { businessId } = await createBusiness(page.request, baseURL!, 'E2E Steady Sections Ltd');
+  const created = await page.request.post('/api/deals', {
+    headers: writeHeaders(baseURL!, { 'Idempotency-Key': randomUUID() }),
+    data: { name: 'Steady sections', business_id: businessId, recipient_id: 'rcpt_harbourbank' },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { deal } = (await created.json()) as { deal: { application: { id: string } } };
+  await page.goto(`/deal-applications/${deal.application.id}?section=directors`);
+  await formReady(page);
+  const nav = page.getByRole('navigation', { name: 'Sections' });
+  // Where each link is in the navigation (which sticks while the page scrolls): a click aimed at one must not
+  // land on its neighbour a moment later.
+  const places = () =>
+    nav.getByRole('link').evaluateAll((links) =>
+      links.map((l) => {
+        const box = l.getBoundingClientRect();
+        return `${Math.round(box.top - l.closest('nav')!.getBoundingClientRect().top)}+${Math.round(box.height)}`;
+      }),
+    );
+  await expect(nav.getByRole('link', { name: /^Directors and guarantors\s*0 of 1/ })).toBeVisible();
+  const before = await places();
+
+  await page.getByRole('button', { name: 'Add director' }).click();
+  const director = page.getByRole('group', { name: 'Director 1' });
+  await director.getByLabel('Full name').fill('Alex Morgan');
+  await director.getByLabel('Email address').fill('alex.morgan@example.com');
+  await director.getByLabel('Date of birth').fill('1979-08-14');
+  await director.getByLabel('Shareholding').fill('60');
+  await director.getByRole('radio', { name: 'No' }).check();
+  await allSaved(page);
+  // The count settles a moment after typing stops.
+  await expect(nav.getByRole('link', { name: /^Directors and guarantors\s*complete/ })).toBeVisible();
+  expect(await places()).toEqual(before);
 });
