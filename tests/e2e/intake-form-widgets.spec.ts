@@ -6,6 +6,7 @@ import { test, expect } from './support/fixtures';
 import { TINY_PDF } from './support/form-filler';
 import { allSaved, formReady } from './support/form-page';
 import { writeHeaders } from './support/autofill-run';
+import { PHONE, expectNoSidewaysScroll } from './support/phone';
 
 /**
  * The parts of the form a person works by hand: the keyboard alone, files refused before upload,
@@ -128,40 +129,57 @@ test('repeatable groups stay within min_items and max_items', async ({ page, bas
   await expect(page.locator('[data-group="owners"]').first().locator(':scope > ol.items > li')).toHaveCount(1);
 });
 
-test('the section links stay where they are while a count changes under them', async ({ page, baseURL }) => {
-  // A deal application: "Directors and guarantors", the open section's label in bold, is long enough to share
-  // its row with a count only just; its count going from "0 of 1" to a tick must not move the links below it.
-  const { businessId } = await createBusiness(page.request, baseURL!, 'E2E Steady Sections Ltd');
-  const created = await page.request.post('/api/deals', {
-    headers: writeHeaders(baseURL!, { 'Idempotency-Key': randomUUID() }),
-    data: { name: 'Steady sections', business_id: businessId, recipient_id: 'rcpt_harbourbank' },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const { deal } = (await created.json()) as { deal: { application: { id: string } } };
-  await page.goto(`/deal-applications/${deal.application.id}?section=directors`);
-  await formReady(page);
-  const nav = page.getByRole('navigation', { name: 'Sections' });
-  // Where each link is in the navigation (which sticks while the page scrolls): a click aimed at one must not
-  // land on its neighbour a moment later.
-  const places = () =>
-    nav.getByRole('link').evaluateAll((links) =>
-      links.map((l) => {
-        const box = l.getBoundingClientRect();
-        return `${Math.round(box.top - l.closest('nav')!.getBoundingClientRect().top)}+${Math.round(box.height)}`;
-      }),
-    );
-  await expect(nav.getByRole('link', { name: /^Directors and guarantors\s*0 of 1/ })).toBeVisible();
-  const before = await places();
+for (const [label, viewport] of [
+  ['desktop', { width: 1280, height: 720 }],
+  ['phone', PHONE],
+] as const) {
+  test(`the section links stay where they are while a count changes under them (${label})`, async ({ page, baseURL, browserProblems }) => {
+    await page.setViewportSize(viewport);
+    // A deal application: "Directors and guarantors", the open section's label in bold, is long enough to share
+    // its row with a count only just; its count going from "0 of 1" to a tick must not move the links below it.
+    const { businessId } = await createBusiness(page.request, baseURL!, 'E2E Steady Sections Ltd');
+    const created = await page.request.post('/api/deals', {
+      headers: writeHeaders(baseURL!, { 'Idempotency-Key': randomUUID() }),
+      data: { name: 'Steady sections', business_id: businessId, recipient_id: 'rcpt_harbourbank' },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const { deal } = (await created.json()) as { deal: { application: { id: string } } };
+    await page.goto(`/deal-applications/${deal.application.id}?section=directors`);
+    await formReady(page);
+    const nav = page.getByRole('navigation', { name: 'Sections' });
+    // On a phone the sections are a menu behind one button: open it to see them.
+    const shown = async () => {
+      const toggle = nav.getByRole('button', { name: /^Sections/ });
+      if ((await toggle.isVisible()) && (await toggle.getAttribute('aria-expanded')) === 'false') await toggle.click();
+      await expect(nav.getByRole('link').first()).toBeVisible();
+    };
+    // Where each link is in the navigation (which sticks while the page scrolls): a click aimed at one must not
+    // land on its neighbour a moment later.
+    const places = () =>
+      nav.getByRole('link').evaluateAll((links) =>
+        links.map((l) => {
+          const box = l.getBoundingClientRect();
+          return `${Math.round(box.top - l.closest('nav')!.getBoundingClientRect().top)}+${Math.round(box.height)}`;
+        }),
+      );
+    await shown();
+    await expect(nav.getByRole('link', { name: /^Directors and guarantors\s*0 of 1/ })).toBeVisible();
+    const before = await places();
 
-  await page.getByRole('button', { name: 'Add director' }).click();
-  const director = page.getByRole('group', { name: 'Director 1' });
-  await director.getByLabel('Full name').fill('Alex Morgan');
-  await director.getByLabel('Email address').fill('alex.morgan@example.com');
-  await director.getByLabel('Date of birth').fill('1979-08-14');
-  await director.getByLabel('Shareholding').fill('60');
-  await director.getByRole('radio', { name: 'No' }).check();
-  await allSaved(page);
-  // The count settles a moment after typing stops.
-  await expect(nav.getByRole('link', { name: /^Directors and guarantors\s*complete/ })).toBeVisible();
-  expect(await places()).toEqual(before);
-});
+    await page.getByRole('button', { name: 'Add director' }).click();
+    const director = page.getByRole('group', { name: 'Director 1' });
+    await director.getByLabel('Full name').fill('Alex Morgan');
+    await director.getByLabel('Email address').fill('alex.morgan@example.com');
+    await director.getByLabel('Date of birth').fill('1979-08-14');
+    await director.getByLabel('Shareholding').fill('60');
+    await director.getByRole('radio', { name: 'No' }).check();
+    await allSaved(page);
+    // The count settles a moment after typing stops.
+    await shown();
+    await expect(nav.getByRole('link', { name: /^Directors and guarantors\s*complete/ })).toBeVisible();
+    expect(await places()).toEqual(before);
+    await expectAccessible(page, `a completed section in the navigation (${label})`);
+    await expectNoSidewaysScroll(page, `a director was added (${label})`);
+    expect(browserProblems).toEqual([]);
+  });
+}

@@ -3,6 +3,7 @@ import { expectAccessible } from './support/axe';
 import { createBusiness } from './support/applications';
 import { test, expect } from './support/fixtures';
 import { allSaved, formReady, staffPage } from './support/form-page';
+import { PHONE, expectNoSidewaysScroll } from './support/phone';
 
 /**
  * Live updates: the sandbox posts each change to the app's webhook receiver, which pushes it to every
@@ -69,31 +70,39 @@ async function holdLiveReads(page: Page, applicationId: string) {
   return { readDone: () => fetched === 2, release };
 }
 
-test('an owner added while a read of someone else’s answer is under way is still there when that read comes in', async ({ browser, baseURL, page }) => {
-  const { applicationId } = await createBusiness(page.request, baseURL!, 'E2E Crossing Ltd');
-  const path = `/applications/${applicationId}`;
-  const alice = await staffPage(browser, baseURL!, `${path}?section=owners`, { liveStream: true });
-  const errors: string[] = [];
-  alice.on('pageerror', (e) => errors.push(e.message));
-  const reads = await holdLiveReads(alice, applicationId);
+for (const [label, viewport] of [
+  ['desktop', { width: 1280, height: 900 }],
+  ['phone', PHONE],
+] as const) {
+  test(`an owner added while a read of someone else’s answer is under way is still there when that read comes in (${label})`, async ({ browser, baseURL, page }) => {
+    const { applicationId } = await createBusiness(page.request, baseURL!, 'E2E Crossing Ltd');
+    const path = `/applications/${applicationId}`;
+    const alice = await staffPage(browser, baseURL!, `${path}?section=owners`, { liveStream: true, viewport });
+    const problems: string[] = [];
+    alice.on('pageerror', (e) => problems.push(e.message));
+    alice.on('console', (m) => void (m.type() === 'error' && problems.push(m.text())));
+    const reads = await holdLiveReads(alice, applicationId);
 
-  // Bob saves an answer: Alice's page hears of it and reads the form, which the Portal answers at once.
-  const bob = await staffPage(browser, baseURL!, path);
-  await bob.getByRole('textbox', { name: /^Legal business name/ }).fill('Crossing Holdings Ltd');
-  await allSaved(bob);
-  await expect.poll(reads.readDone, { timeout: 15_000 }).toBe(true);
+    // Bob saves an answer: Alice's page hears of it and reads the form, which the Portal answers at once.
+    const bob = await staffPage(browser, baseURL!, path);
+    await bob.getByRole('textbox', { name: /^Legal business name/ }).fill('Crossing Holdings Ltd');
+    await allSaved(bob);
+    await expect.poll(reads.readDone, { timeout: 15_000 }).toBe(true);
 
-  // Alice adds an owner after that read was taken, before its reply reaches her page.
-  await alice.getByRole('button', { name: 'Add owner' }).click();
-  const owners = alice.locator('[data-group="owners"] > ol.items > li');
-  await expect(owners).toHaveCount(1);
-  reads.release();
+    // Alice adds an owner after that read was taken, before its reply reaches her page.
+    await alice.getByRole('button', { name: 'Add owner' }).click();
+    const owners = alice.locator('[data-group="owners"] > ol.items > li');
+    await expect(owners).toHaveCount(1);
+    reads.release();
 
-  // The read comes in: Bob's answer is merged and announced, and Alice's owner, which it predates, stays.
-  await expect(theirsNotice(alice).getByRole('link', { name: 'Legal business name' })).toBeVisible();
-  await expect(owners).toHaveCount(1);
-  await expect(alice.getByRole('heading', { level: 3, name: /^Owners\s*\(1 of at most 4\)/ })).toBeVisible();
-  expect(errors).toEqual([]);
-  await alice.context().close();
-  await bob.context().close();
-});
+    // The read comes in: Bob's answer is merged and announced, and Alice's owner, which it predates, stays.
+    await expect(theirsNotice(alice).getByRole('link', { name: 'Legal business name' })).toBeVisible();
+    await expect(owners).toHaveCount(1);
+    await expect(alice.getByRole('heading', { level: 3, name: /^Owners\s*\(1 of at most 4\)/ })).toBeVisible();
+    await expectAccessible(alice, `an owner added during a read, after the read came in (${label})`);
+    await expectNoSidewaysScroll(alice, `an owner was added during a read (${label})`);
+    expect(problems).toEqual([]);
+    await alice.context().close();
+    await bob.context().close();
+  });
+}

@@ -10,10 +10,16 @@ export const allSaved = (page: Page) => expect(page.getByRole('status').filter({
 
 /**
  * A second signed-in staff member (a browser context of their own) with the form at `path` open. With
- * `liveStream`, also once the page's live stream is open (the server subscribes before it answers).
+ * `liveStream`, also once the page's live stream is open (the server subscribes before it answers); `viewport`
+ * opens it on another screen size (a phone).
  */
-export async function staffPage(browser: Browser, baseURL: string, path: string, { liveStream = false } = {}) {
-  const context = await browser.newContext({ baseURL, storageState: STORAGE_STATE });
+export async function staffPage(
+  browser: Browser,
+  baseURL: string,
+  path: string,
+  { liveStream = false, viewport }: { liveStream?: boolean; viewport?: { width: number; height: number } } = {},
+) {
+  const context = await browser.newContext({ baseURL, storageState: STORAGE_STATE, ...(viewport ? { viewport } : {}) });
   const page = await context.newPage();
   const stream = liveStream ? page.waitForResponse((r) => r.url().includes('/api/events?') && r.status() === 200) : null;
   await page.goto(path);
