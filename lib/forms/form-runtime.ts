@@ -2,7 +2,7 @@ import type { FileView } from '@/lib/bff/files';
 import type { AnswerItem } from '@/lib/portal';
 import type { RepeatableItemView } from '@/lib/bff/items';
 import { groupFiles } from './file-values';
-import { LocalChanges } from './local-changes';
+import { LocalChanges, type WrittenSince } from './local-changes';
 import type { FormIndex } from './opening';
 import {
   autosaveMachine,
@@ -16,7 +16,7 @@ import {
   indexItems,
   isNameVisible,
   isQuestionVisible,
-  parseName,
+  itemIdOfName,
   progressOf,
   sendableCheck,
   updateVisibility,
@@ -468,7 +468,7 @@ export class FormRuntime {
     const byGroup = new Map<string, RepeatableItemView[]>();
     for (const g of this.model.groups) byGroup.set(g.blockKey, []);
     for (const item of snapshot.items) byGroup.get(item.block_key)?.push(item);
-    for (const [blockKey, views] of byGroup) this.replaceGroupItems(blockKey, views, readMark);
+    for (const [blockKey, views] of byGroup) this.applyGroupItems(blockKey, views, since);
     const files = since.filesOver(groupFiles(snapshot.files));
     for (const name of new Set([...this.files.keys(), ...files.keys()])) this.values[name] = (files.get(name) ?? []).map((f) => f.id);
     this.files = files;
@@ -476,11 +476,11 @@ export class FormRuntime {
     const fileNames = new Set(files.keys());
     const values: Record<string, FormValue> = {};
     for (const [name, value] of Object.entries(state.values)) {
-      if (!fileNames.has(name) && !since.itemsRemoved.has(itemIdOf(name) ?? '')) values[name] = value;
+      if (!fileNames.has(name) && !since.itemsRemoved.has(itemIdOfName(name) ?? '')) values[name] = value;
     }
     // An item the read predates holds, upstream, what this page last knew of it: not "cleared by someone".
     for (const [name, value] of Object.entries(this.autosave.server)) {
-      if (since.itemsAdded.has(itemIdOf(name) ?? '') && !Object.hasOwn(values, name)) values[name] = value;
+      if (since.itemsAdded.has(itemIdOfName(name) ?? '') && !Object.hasOwn(values, name)) values[name] = value;
     }
     const next = this.machine.refresh(this.autosave, { values, answersRevision: snapshot.answers.answers_revision, etag: snapshot.answers.etag });
     this.applyMerge(next);
@@ -514,7 +514,7 @@ export class FormRuntime {
     let state = this.autosave;
     for (const id of itemIds) state = this.machine.forgetItem(state, id);
     for (const name of Object.keys(this.values)) {
-      if (name.startsWith('i.') && gone.has(name.split('.')[1] ?? '')) delete this.values[name];
+      if (gone.has(itemIdOfName(name) ?? '')) delete this.values[name];
     }
     this.visibility = computeVisibility(this.model, this.values, this.items);
     this.autosave = state;
@@ -528,7 +528,10 @@ export class FormRuntime {
    * may have added or removed some. Items this page added or removed after the read started stay so.
    */
   replaceGroupItems(blockKey: string, views: readonly RepeatableItemView[], readMark = 0) {
-    const since = this.local.since(readMark);
+    this.applyGroupItems(blockKey, views, this.local.since(readMark));
+  }
+
+  private applyGroupItems(blockKey: string, views: readonly RepeatableItemView[], since: WrittenSince) {
     const known = new Set(this.items.map((i) => i.itemId));
     const now = new Set(views.map((v) => v.item_id));
     const added = views.filter((v) => !known.has(v.item_id) && !since.itemsRemoved.has(v.item_id));
@@ -749,12 +752,6 @@ export class FormRuntime {
 }
 
 const NO_FILES: readonly FileView[] = Object.freeze([]);
-
-/** The item an answer name belongs to; null for top-level answers. */
-function itemIdOf(name: string): string | null {
-  const parsed = parseName(name);
-  return parsed?.scope === 'item' ? parsed.itemId : null;
-}
 
 
 /**

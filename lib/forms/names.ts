@@ -64,6 +64,12 @@ export function parseName(name: string): ParsedName | null {
   return result;
 }
 
+/** The item an answer name belongs to; null for a top-level answer or a group's name. */
+export function itemIdOfName(name: string): string | null {
+  const parsed = parseName(name);
+  return parsed?.scope === 'item' ? parsed.itemId : null;
+}
+
 /** Key of one question instance (a question at the top level, or in one item): for visibility sets. */
 export const questionInstanceKey = (itemId: string | null, schemaKey: string): string =>
   `${itemId === null ? '' : escapeSegment(itemId)}#${schemaKey}`;

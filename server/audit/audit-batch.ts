@@ -1,5 +1,6 @@
 import 'server-only';
 import { embeddedDataDirOf } from '@/server/db/embedded-dir';
+import { GatheredFlush } from '@/server/db/gathered-flush';
 import { perDb } from '@/server/db/per-db';
 import type { Db } from '@/server/db/types';
 import { log } from '@/server/log';
@@ -41,8 +42,7 @@ const ignore = () => undefined;
  */
 export class AuditWriter {
   private queue: Pending[] = [];
-  private flushing: Promise<void> | null = null;
-  private drainTimer: ReturnType<typeof setTimeout> | null = null;
+  private readonly flush = new GatheredFlush(() => this.drain(), JOURNAL_DRAIN_MS);
 
   constructor(
     private readonly db: Db,
@@ -52,7 +52,7 @@ export class AuditWriter {
     if (left.length > 0) {
       log.info('audit journal: replaying rows a stopped process left', { rows: left.length });
       for (const row of left) this.queue.push({ row, done: ignore, failed: ignore, replayed: true });
-      this.flushNow();
+      this.flush.now();
     }
   }
 
@@ -61,55 +61,42 @@ export class AuditWriter {
     if (this.journal) {
       this.journal.append(row);
       this.queue.push({ row, done: ignore, failed: ignore });
-      if (this.queue.length >= MAX_BATCH) this.flushNow();
-      else if (!this.flushing) this.drainTimer ??= setTimeout(() => this.flushNow(), JOURNAL_DRAIN_MS);
+      if (this.queue.length >= MAX_BATCH) this.flush.now();
+      else this.flush.soon();
       return Promise.resolve();
     }
-    return new Promise<void>((done, failed) => this.enqueue({ row, done, failed }));
+    return new Promise<void>((done, failed) => {
+      this.queue.push({ row, done, failed });
+      this.flush.now();
+    });
   }
 
   /** Resolves once every row recorded so far is in the table (readers of the log wait for this). */
-  async settled(): Promise<void> {
-    if (this.drainTimer) this.flushNow();
-    while (this.flushing) await this.flushing;
+  settled(): Promise<void> {
+    return this.flush.settled();
   }
 
-  private enqueue(p: Pending) {
-    this.queue.push(p);
-    this.flushNow();
-  }
-
-  private flushNow() {
-    if (this.drainTimer) clearTimeout(this.drainTimer);
-    this.drainTimer = null;
-    this.flushing ??= this.flush();
-  }
-
-  private async flush() {
-    try {
-      while (this.queue.length > 0) {
-        const batch = this.queue.splice(0, MAX_BATCH);
-        try {
-          await insertAuditRows(
-            this.db,
-            batch.map((p) => p.row),
-            { skipRecorded: batch.some((p) => p.replayed) },
-          );
-          for (const p of batch) p.done();
-        } catch (e) {
-          for (const p of batch) p.failed(e);
-          if (!this.journal) continue;
-          // Journalled rows have been promised: keep them, first in line, and try again.
-          log.error('audit rows could not be written; kept in the journal and retried', { rows: batch.length, error: String(e) });
-          this.queue.unshift(...batch);
-          await new Promise((resolve) => setTimeout(resolve, JOURNAL_RETRY_MS));
-        }
+  private async drain() {
+    while (this.queue.length > 0) {
+      const batch = this.queue.splice(0, MAX_BATCH);
+      try {
+        await insertAuditRows(
+          this.db,
+          batch.map((p) => p.row),
+          { skipRecorded: batch.some((p) => p.replayed) },
+        );
+        for (const p of batch) p.done();
+      } catch (e) {
+        for (const p of batch) p.failed(e);
+        if (!this.journal) continue;
+        // Journalled rows have been promised: keep them, first in line, and try again.
+        log.error('audit rows could not be written; kept in the journal and retried', { rows: batch.length, error: String(e) });
+        this.queue.unshift(...batch);
+        await new Promise((resolve) => setTimeout(resolve, JOURNAL_RETRY_MS));
       }
-      // Nothing can be appended between the loop's last check and this (both synchronous): all it holds is committed.
-      this.journal?.clear();
-    } finally {
-      this.flushing = null;
     }
+    // Nothing can be appended between the loop's last check and this (both synchronous): all it holds is committed.
+    this.journal?.clear();
   }
 }
 

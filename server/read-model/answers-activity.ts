@@ -1,4 +1,5 @@
 import 'server-only';
+import { GatheredFlush } from '@/server/db/gathered-flush';
 import { perDb } from '@/server/db/per-db';
 import type { Db } from '@/server/db/types';
 import { log } from '@/server/log';
@@ -35,8 +36,7 @@ UPDATE workspace_businesses b
  */
 export class AnswersActivity {
   private readonly pending = new Map<string, Activity>();
-  private flushing: Promise<void> | null = null;
-  private timer: ReturnType<typeof setTimeout> | null = null;
+  private readonly flush = new GatheredFlush(() => this.drain(), GATHER_MS);
 
   constructor(private readonly db: Db) {}
 
@@ -46,34 +46,23 @@ export class AnswersActivity {
       revision: seen?.revision != null && (revision === null || seen.revision > revision) ? seen.revision : revision,
       at: seen && seen.at > at ? seen.at : at,
     });
-    if (!this.flushing) this.timer ??= setTimeout(() => this.flushNow(), GATHER_MS);
+    this.flush.soon();
   }
 
   /** Resolves once everything noted so far is applied (or its failure logged). */
-  async settled(): Promise<void> {
-    if (this.timer) this.flushNow();
-    while (this.flushing) await this.flushing;
+  settled(): Promise<void> {
+    return this.flush.settled();
   }
 
-  private flushNow() {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    this.flushing ??= this.flush();
-  }
-
-  private async flush() {
-    try {
-      while (this.pending.size > 0) {
-        const rows = [...this.pending].map(([application_id, a]) => ({ application_id, answers_revision: a.revision, at: a.at.toISOString() }));
-        this.pending.clear();
-        try {
-          await this.db.query(UPDATE_SQL, [JSON.stringify(rows)]);
-        } catch (e) {
-          log.warn('read model could not record a write', { write: 'answers.update', applications: rows.length, error: String(e) });
-        }
+  private async drain() {
+    while (this.pending.size > 0) {
+      const rows = [...this.pending].map(([application_id, a]) => ({ application_id, answers_revision: a.revision, at: a.at.toISOString() }));
+      this.pending.clear();
+      try {
+        await this.db.query(UPDATE_SQL, [JSON.stringify(rows)]);
+      } catch (e) {
+        log.warn('read model could not record a write', { write: 'answers.update', applications: rows.length, error: String(e) });
       }
-    } finally {
-      this.flushing = null;
     }
   }
 }
