@@ -1,10 +1,11 @@
+import type { ErrorCode } from '@/lib/error-codes';
 import type { ErrorDetail } from '@/lib/portal';
 
 /** A refused /api call, as the browser code handles it: the BFF's error body plus the HTTP status. */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
-    readonly code: string,
+    readonly code: ErrorCode,
     message: string,
     readonly details: ErrorDetail[] = [],
     readonly requestId: string | null = null,

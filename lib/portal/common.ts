@@ -42,21 +42,8 @@ export const PageQuery = z.strictObject({
   cursor: z.string().min(1).optional(),
 });
 
-/** Error codes of DESIGN.md §5 with their HTTP statuses. */
-export const ERROR_STATUS = {
-  invalid_request: 400,
-  unauthenticated: 401,
-  forbidden: 403,
-  not_found: 404,
-  conflict: 409,
-  precondition_failed: 412,
-  precondition_required: 428,
-  validation_failed: 422,
-  idempotency_key_reused: 422,
-  rate_limited: 429,
-  internal_error: 500,
-} as const;
-export type PortalErrorCode = keyof typeof ERROR_STATUS;
+/** Error codes of DESIGN.md §5 with their HTTP statuses (kept with every other code in lib/error-codes). */
+export { PORTAL_ERROR_STATUS as ERROR_STATUS, type PortalErrorCode } from '../error-codes';
 
 export const ErrorDetail = z.strictObject({
   code: z.string(),

@@ -15,9 +15,8 @@ import { applicationAudit, kindParams } from './params';
 export function answersRoutes<Id extends string>(kind: AnyApplicationKind<Id>) {
   const params = kindParams(kind).application;
 
-  const GET = kindRoute(kind, { roles: kind.roles.read, params, query: AnswersQuery }, async ({ links, query, req, upstream }) => {
-    const res = await portalRequest({ url: (await links()).answers, schema: AnswerPage, query, signal: req.signal });
-    upstream.requestId = res.requestId;
+  const GET = kindRoute(kind, { roles: kind.roles.read, params, query: AnswersQuery }, async ({ links, query }) => {
+    const res = await portalRequest({ url: (await links()).answers, schema: AnswerPage, query });
     const etag = res.etag ?? '';
     return { body: answersPageView(res.data, etag), headers: etagHeader(etag) };
   });
@@ -25,12 +24,11 @@ export function answersRoutes<Id extends string>(kind: AnyApplicationKind<Id>) {
   const PATCH = kindRoute(
     kind,
     { roles: kind.roles.write, params, body: AnswersUpdateBody, audit: applicationAudit(kind, kind.audit.application.answersUpdate) },
-    async ({ id, db, links, body, req, upstream }) => {
+    async ({ id, db, links, body, req }) => {
       const ifMatch = requireIfMatch(req);
       const { updateAnswers, answers } = await links();
       const write = async () => {
-        const res = await portalRequest({ method: 'PATCH', url: updateAnswers, schema: kind.answersResult, body, ifMatch, signal: req.signal });
-        upstream.requestId = res.requestId;
+        const res = await portalRequest({ method: 'PATCH', url: updateAnswers, schema: kind.answersResult, body, ifMatch });
         const etag = res.etag ?? '';
         const { answers_revision, updated_answers, affected_section_keys } = res.data;
         recordAnswersWritten(db, id, answers_revision);
@@ -38,10 +36,10 @@ export function answersRoutes<Id extends string>(kind: AnyApplicationKind<Id>) {
       };
       // Someone else wrote first: the answers as they are now, so the browser merges at once.
       const current = async () => {
-        const { items, answers_revision, etag } = await readAllAnswers({ answers }, req.signal);
+        const { items, answers_revision, etag } = await readAllAnswers({ answers });
         return { current: { items, answers_revision, etag }, etag };
       };
-      return withConflictReply(upstream, write, current);
+      return withConflictReply(write, current);
     },
   );
 

@@ -16,36 +16,31 @@ const FormQuery = z.strictObject({ rest: z.string().regex(/^[\w-]{16,64}$/).opti
 export function applicationRoutes<Id extends string>(kind: AnyApplicationKind<Id>) {
   const spec = { roles: kind.roles.read, params: kindParams(kind).application };
 
-  const application = kindRoute(kind, spec, async ({ id, req, upstream }) => {
-    const res = await kind.read(id, req.signal);
-    upstream.requestId = res.requestId;
+  const application = kindRoute(kind, spec, async ({ id }) => {
+    const res = await kind.read(id);
     const etag = res.etag ?? '';
     return { body: { application: kind.view(res.app, etag) }, headers: etagHeader(etag) };
   });
 
   // The questions the form is rendered from.
-  const contract = kindRoute(kind, spec, async ({ id, req, upstream }) => {
+  const contract = kindRoute(kind, spec, async ({ id }) => {
     const known = kind.links.known(id);
-    const app = known ? null : (await kind.read(id, req.signal)).app;
+    const app = known ? null : (await kind.read(id)).app;
     // Always revalidated (maxAgeMs 0), so the ETag is exact; a kept copy is reused only on a 304.
-    const read = await readContract(known?.contract ?? kind.contractUrl(app), { signal: req.signal, maxAgeMs: 0 });
-    upstream.requestId = read.requestId;
+    const read = await readContract(known?.contract ?? kind.contractUrl(app), { maxAgeMs: 0 });
     if (app) kind.links.remember(id, app, read.contract);
     const view = contractView(read.contract);
     // The ETag names contract_version only, so a 304 says nothing of answers_revision: the application does.
-    const current = read.upstream === 'fetched' ? null : kind.view((app ? { app } : await kind.read(id, req.signal)).app, '').answers_revision;
+    const current = read.upstream === 'fetched' ? null : kind.view((app ? { app } : await kind.read(id)).app, '').answers_revision;
     return { body: { contract: current === null ? view : { ...view, answers_revision: current } }, headers: etagHeader(read.etag) };
   });
 
   // Everything the form opens with: what the page read a moment ago when it names the token it got for it.
-  const form = kindRoute(kind, { ...spec, query: FormQuery }, async ({ id, req, query, session, upstream }) => {
+  const form = kindRoute(kind, { ...spec, query: FormQuery }, async ({ id, query, session }) => {
     const handed = query.rest && session ? takeOver(query.rest, session.sid, id) : undefined;
-    const read = handed ? { ...handed, requestId: null } : await readKindFormSnapshot(kind, id, req.signal);
-    const { requestId, ...snapshot } = read;
-    upstream.requestId = requestId;
-    const body: FormSnapshotView = snapshot;
+    const body: FormSnapshotView = handed ?? (await readKindFormSnapshot(kind, id));
     // The answers ETag: what the browser quotes in If-Match on its first answer write.
-    return { body, headers: etagHeader(snapshot.answers.etag) };
+    return { body, headers: etagHeader(body.answers.etag) };
   });
 
   return { application: { GET: application }, contract: { GET: contract }, form: { GET: form } };

@@ -16,7 +16,7 @@ export const projectCriteria = defineApplicationKind({
   params: ProjectParams,
   roles: { read: ['staff', 'reviewer'], write: ['staff'] },
   upstream: {
-    url: async (projectId, signal) => (await linksOfProject(projectId, signal)).criteria,
+    url: async (projectId) => (await linksOfProject(projectId)).criteria,
     schema: ProjectCriteria,
     unwrap: (criteria) => criteria,
   },

@@ -15,9 +15,8 @@ import { kindParams } from './params';
 export function filesRoutes<Id extends string>(kind: KindWithFiles<Id>) {
   const params = kindParams(kind).application;
 
-  const GET = kindRoute(kind, { roles: kind.roles.read, params, query: FilesQuery }, async ({ links, query, req, upstream }) => {
-    const res = await listFiles(await links(), query, req.signal);
-    upstream.requestId = res.requestId;
+  const GET = kindRoute(kind, { roles: kind.roles.read, params, query: FilesQuery }, async ({ links, query }) => {
+    const res = await listFiles(await links(), query);
     return { body: { items: res.data.items.map(fileView), next_cursor: res.data.next_cursor } };
   });
 
@@ -37,10 +36,9 @@ export function filesRoutes<Id extends string>(kind: KindWithFiles<Id>) {
         }),
       },
     },
-    async ({ links, query, req, upstream }) => {
+    async ({ links, query, req }) => {
       const upload = checkUploadRequest(req, fileQuestionRules(query));
-      const { file, requestId } = await uploadFile(await links(), query, upload, req.signal);
-      upstream.requestId = requestId;
+      const { file } = await uploadFile(await links(), query, upload);
       return { status: 201, body: { file: fileView(file) } };
     },
   );
@@ -59,17 +57,15 @@ export function fileRoutes<Id extends string>(kind: KindWithFiles<Id>) {
       params,
       audit: { operation: kind.audit.files.delete, object: ({ params }) => ({ type: 'file', id: params.fileId, applicationId: params[kind.idParam] }) },
     },
-    async ({ links, params, req, upstream }) => {
-      const res = await deleteFile(await links(), params.fileId, req.signal);
-      upstream.requestId = res.requestId;
+    async ({ links, params }) => {
+      const res = await deleteFile(await links(), params.fileId);
       return { body: { id: res.data.id, deleted: true } };
     },
   );
 
   // The signed download URL never reaches the browser.
-  const download = kindRoute(kind, { roles: kind.roles.read, params }, async ({ links, params, req, upstream }) => {
-    const res = await downloadFile(await links(), params.fileId, req.signal);
-    upstream.requestId = res.headers.get('request-id');
+  const download = kindRoute(kind, { roles: kind.roles.read, params }, async ({ links, params }) => {
+    const res = await downloadFile(await links(), params.fileId);
     return new Response(res.body, { status: 200, headers: safeDownloadHeaders(res) });
   });
 

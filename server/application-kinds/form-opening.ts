@@ -14,7 +14,7 @@ export async function formOpeningJson(
   section: string | null,
   reader: { sid: string; id: string },
 ): Promise<string> {
-  const { requestId: _requestId, ...whole } = await snapshot;
+  const whole = await snapshot;
   const opening = formOpening(whole, section);
   // The rest is handed over to the browser's read of the whole form, not read upstream again.
   return JSON.stringify({ ...opening, opening: { ...opening.opening, rest: handOver(reader.sid, reader.id, whole) } });

@@ -8,13 +8,14 @@ import { contractCache, readContract, type ContractRead } from '@/server/applica
 import { readAllFiles } from '@/server/applications/files';
 import { readAllItems } from '@/server/applications/items';
 import { contractView, fileView } from '@/server/applications/views';
+import { withAbortScope } from '@/server/context/request-context';
 import type { AnyApplicationKind } from './kind';
 import type { ApplicationLinks } from './links';
 
 /** The URLs a form snapshot reads (every kind has them). */
 type FormLinks = Pick<ApplicationLinks, 'contract' | 'answers' | 'repeatableItems' | 'files'>;
 
-export type FormSnapshot = FormSnapshotView & { requestId: string | null };
+export type FormSnapshot = FormSnapshotView;
 
 /** The groups whose items can be listed (item_operations include 'list'); the others contribute nothing. */
 const listableGroups = (contract: Pick<ApplicationContract, 'repeatable_groups'>): RepeatableGroup[] =>
@@ -29,8 +30,8 @@ interface GroupsRead {
 }
 
 /** Every item of every group, of every parent (nested groups included), in contract order. */
-async function readGroups(links: FormLinks, groups: RepeatableGroup[], signal: AbortSignal): Promise<GroupsRead> {
-  const reads = await Promise.all(groups.map((g) => readAllItems(links, g.block_key, signal)));
+async function readGroups(links: FormLinks, groups: RepeatableGroup[]): Promise<GroupsRead> {
+  const reads = await Promise.all(groups.map((g) => readAllItems(links, g.block_key)));
   return { items: reads.flatMap((r) => r.items), revisions: reads.map((r) => r.answers_revision) };
 }
 
@@ -39,18 +40,18 @@ async function readGroups(links: FormLinks, groups: RepeatableGroup[], signal: A
  * reads start at once; they are used when the contract that comes back lists the same groups (it does
  * unless its contract_version changed), and otherwise the right groups are read after it.
  */
-async function readItemsAlongside(links: FormLinks, contract: Promise<ContractRead>, kept: ApplicationContract | undefined, signal: AbortSignal) {
+async function readItemsAlongside(links: FormLinks, contract: Promise<ContractRead>, kept: ApplicationContract | undefined) {
   const guess = kept ? listableGroups(kept) : null;
-  const early = guess ? readGroups(links, guess, signal) : null;
+  const early = guess ? readGroups(links, guess) : null;
   early?.catch(() => undefined); // unused when the guess was wrong; aborted when the snapshot ends
   const groups = listableGroups((await contract).contract);
   if (early && guess && sameGroups(guess, groups)) return early;
-  return readGroups(links, groups, signal);
+  return readGroups(links, groups);
 }
 
 /** Answers, items and files: the three reads of the answer set. */
-async function readAnswerSet(links: FormLinks, items: Promise<GroupsRead>, signal: AbortSignal) {
-  const [answers, groups, files] = await Promise.all([readAllAnswers(links, signal), items, readAllFiles(links, signal)]);
+async function readAnswerSet(links: FormLinks, items: Promise<GroupsRead>) {
+  const [answers, groups, files] = await Promise.all([readAllAnswers(links), items, readAllFiles(links)]);
   return { answers, groups, files };
 }
 
@@ -68,50 +69,48 @@ const consistent = (set: { answers: CurrentAnswers; groups: GroupsRead }) => set
  * another revision than the answers: then answers, items and files are read once more, so that an item
  * edit quoting the answers ETag cannot be based on items older than that ETag.
  */
-export async function readKindFormSnapshot(kind: AnyApplicationKind, id: string, signal?: AbortSignal): Promise<FormSnapshot> {
-  // One signal for every read of this snapshot: the caller's, and ours to stop what is left once it is done
-  // (an unused early read of items) or once one read failed (the reply is an error anyway).
+export async function readKindFormSnapshot(kind: AnyApplicationKind, id: string): Promise<FormSnapshot> {
+  // Every read of this snapshot stops with the request, and also once the snapshot is done (an unused early
+  // read of items) or once one read failed (the reply is an error anyway).
   const done = new AbortController();
-  const sig = signal ? AbortSignal.any([signal, done.signal]) : done.signal;
-  try {
-    let application: ApplicationView;
-    let contract: ContractRead;
-    let links: FormLinks;
-    let set: Awaited<ReturnType<typeof readAnswerSet>>;
-    const known = kind.links.known(id);
-    const readApplication = async () => {
-      const read = await kind.read(id, sig);
-      return { app: read.app, view: kind.view(read.app, read.etag ?? '') };
-    };
-    if (known) {
-      links = known;
-      const contractRead = readContract(links.contract, { signal: sig });
-      const items = readItemsAlongside(links, contractRead, contractCache.peek(links.contract), sig);
-      const [app, c, s] = await Promise.all([readApplication(), contractRead, readAnswerSet(links, items, sig)]);
-      application = app.view;
-      contract = c;
-      set = s;
-    } else {
-      const app = await readApplication();
-      contract = await readContract(kind.contractUrl(app.app), { signal: sig });
-      links = kind.links.remember(id, app.app, contract.contract);
-      application = app.view;
-      set = await readAnswerSet(links, readGroups(links, listableGroups(contract.contract), sig), sig);
-    }
-    if (!consistent(set)) set = await readAnswerSet(links, readGroups(links, listableGroups(contract.contract), sig), sig);
+  return withAbortScope(done.signal, () => readSnapshot(kind, id).finally(() => done.abort()));
+}
 
-    const { answers, groups, files } = set;
-    return {
-      application,
-      // The contract's answers_revision is the answers read's: a reused copy's would be stale, and a fresh
-      // one was read at another moment than the answers the browser gets with it.
-      contract: { ...contractView(contract.contract), answers_revision: answers.answers_revision },
-      answers: { items: answers.items, answers_revision: answers.answers_revision, etag: answers.etag },
-      items: groups.items,
-      files: files.map(fileView),
-      requestId: answers.requestId,
-    };
-  } finally {
-    done.abort();
+async function readSnapshot(kind: AnyApplicationKind, id: string): Promise<FormSnapshot> {
+  let application: ApplicationView;
+  let contract: ContractRead;
+  let links: FormLinks;
+  let set: Awaited<ReturnType<typeof readAnswerSet>>;
+  const known = kind.links.known(id);
+  const readApplication = async () => {
+    const read = await kind.read(id);
+    return { app: read.app, view: kind.view(read.app, read.etag ?? '') };
+  };
+  if (known) {
+    links = known;
+    const contractRead = readContract(links.contract);
+    const items = readItemsAlongside(links, contractRead, contractCache.peek(links.contract));
+    const [app, c, s] = await Promise.all([readApplication(), contractRead, readAnswerSet(links, items)]);
+    application = app.view;
+    contract = c;
+    set = s;
+  } else {
+    const app = await readApplication();
+    contract = await readContract(kind.contractUrl(app.app));
+    links = kind.links.remember(id, app.app, contract.contract);
+    application = app.view;
+    set = await readAnswerSet(links, readGroups(links, listableGroups(contract.contract)));
   }
+  if (!consistent(set)) set = await readAnswerSet(links, readGroups(links, listableGroups(contract.contract)));
+
+  const { answers, groups, files } = set;
+  return {
+    application,
+    // The contract's answers_revision is the answers read's: a reused copy's would be stale, and a fresh
+    // one was read at another moment than the answers the browser gets with it.
+    contract: { ...contractView(contract.contract), answers_revision: answers.answers_revision },
+    answers: { items: answers.items, answers_revision: answers.answers_revision, etag: answers.etag },
+    items: groups.items,
+    files: files.map(fileView),
+  };
 }

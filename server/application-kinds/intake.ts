@@ -39,4 +39,4 @@ export const intakeApplication = defineApplicationKind({
 });
 
 /** An intake application's links (Autofill reaches its preparation and runs through them). */
-export const applicationLinks = (applicationId: string, signal?: AbortSignal) => intakeApplication.links.get(applicationId, signal);
+export const applicationLinks = (applicationId: string) => intakeApplication.links.get(applicationId);

@@ -17,21 +17,20 @@ type Links = Pick<ApplicationLinks, 'repeatableItems'>;
  * An item write quoting the answers ETag (optional for a create). When someone else wrote first (412), the
  * reply carries the group's items as they are now, so the browser merges at once.
  */
-function itemWrite(links: Links, blockKey: string, upstream: { requestId: string | null }, signal: AbortSignal, write: () => Promise<RouteResult>) {
+function itemWrite(links: Links, blockKey: string, write: () => Promise<RouteResult>) {
   const current = async (): Promise<CurrentState> => {
-    const items = await readAllItems(links, blockKey, signal);
+    const items = await readAllItems(links, blockKey);
     return { current: items, etag: items.etag || null };
   };
-  return withConflictReply(upstream, write, current);
+  return withConflictReply(write, current);
 }
 
 /** GET …/items/[blockKey] (a page of a group's items) and POST (add one; If-Match optional). */
 export function itemGroupRoutes<Id extends string>(kind: KindWithItems<Id>) {
   const params = kindParams(kind).itemGroup;
 
-  const GET = kindRoute(kind, { roles: kind.roles.read, params, query: ItemsQuery }, async ({ links, params, query, req, upstream }) => {
-    const res = await listItems(await links(), params.blockKey, query, req.signal);
-    upstream.requestId = res.requestId;
+  const GET = kindRoute(kind, { roles: kind.roles.read, params, query: ItemsQuery }, async ({ links, params, query }) => {
+    const res = await listItems(await links(), params.blockKey, query);
     const etag = res.etag ?? '';
     return { body: itemsPageView(res.data, etag), headers: etagHeader(etag) };
   });
@@ -44,14 +43,13 @@ export function itemGroupRoutes<Id extends string>(kind: KindWithItems<Id>) {
       body: ItemCreateBody,
       audit: { operation: kind.audit.items.create, object: ({ params }) => ({ type: 'repeatable_group', id: params.blockKey, applicationId: params[kind.idParam] }) },
     },
-    async ({ id, db, links, params: { blockKey }, body, req, upstream }) => {
+    async ({ id, db, links, params: { blockKey }, body, req }) => {
       const ifMatch = req.headers.get('if-match') ?? undefined;
       // Optional upstream; when the browser sends one, a retry after a network failure cannot add the item twice.
       const idempotencyKey = req.headers.get('idempotency-key') ?? undefined;
       const at = await links();
-      return itemWrite(at, blockKey, upstream, req.signal, async () => {
-        const res = await createItem(at, blockKey, body, { ifMatch, idempotencyKey, signal: req.signal });
-        upstream.requestId = res.requestId;
+      return itemWrite(at, blockKey, async () => {
+        const res = await createItem(at, blockKey, body, { ifMatch, idempotencyKey });
         recordAnswersWritten(db, id, res.data.answers_revision);
         const etag = res.etag ?? '';
         return { status: 201, body: { item: itemView(res.data.item), answers_revision: res.data.answers_revision, etag }, headers: etagHeader(etag) };
@@ -73,12 +71,11 @@ export function itemRoutes<Id extends string>(kind: KindWithItems<Id>) {
   const PATCH = kindRoute(
     kind,
     { roles: kind.roles.write, params, body: ItemUpdateBody, audit: audit(kind.audit.items.update) },
-    async ({ id, db, links, params: { blockKey, itemId }, body, req, upstream }) => {
+    async ({ id, db, links, params: { blockKey, itemId }, body, req }) => {
       const ifMatch = requireIfMatch(req);
       const at = await links();
-      return itemWrite(at, blockKey, upstream, req.signal, async () => {
-        const res = await updateItem(at, blockKey, itemId, body, ifMatch, req.signal);
-        upstream.requestId = res.requestId;
+      return itemWrite(at, blockKey, async () => {
+        const res = await updateItem(at, blockKey, itemId, body, ifMatch);
         recordAnswersWritten(db, id, res.data.answers_revision);
         const etag = res.etag ?? '';
         return { body: { item: itemView(res.data.item), answers_revision: res.data.answers_revision, etag }, headers: etagHeader(etag) };
@@ -89,12 +86,11 @@ export function itemRoutes<Id extends string>(kind: KindWithItems<Id>) {
   const DELETE = kindRoute(
     kind,
     { roles: kind.roles.write, params, audit: audit(kind.audit.items.delete) },
-    async ({ id, db, links, params: { blockKey, itemId }, req, upstream }) => {
+    async ({ id, db, links, params: { blockKey, itemId }, req }) => {
       const ifMatch = requireIfMatch(req);
       const at = await links();
-      return itemWrite(at, blockKey, upstream, req.signal, async () => {
-        const res = await deleteItem(at, blockKey, itemId, ifMatch, req.signal);
-        upstream.requestId = res.requestId;
+      return itemWrite(at, blockKey, async () => {
+        const res = await deleteItem(at, blockKey, itemId, ifMatch);
         recordAnswersWritten(db, id, res.data.answers_revision);
         const etag = res.etag ?? '';
         return { body: { deleted_item_ids: res.data.deleted_item_ids, answers_revision: res.data.answers_revision, etag }, headers: etagHeader(etag) };

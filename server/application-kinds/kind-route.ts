@@ -22,6 +22,6 @@ export function kindRoute<Id extends string, L extends ApplicationLinks, P exten
 ) {
   return route<P, Q, B>({ ...spec, application: ({ params }) => params[kind.idParam] }, (ctx) => {
     const id = ctx.params[kind.idParam];
-    return handle({ ...ctx, id, links: () => kind.links.get(id, ctx.req.signal) });
+    return handle({ ...ctx, id, links: () => kind.links.get(id) });
   });
 }

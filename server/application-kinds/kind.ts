@@ -2,7 +2,7 @@ import 'server-only';
 import type { z } from 'zod';
 import type { ApplicationView } from '@/lib/bff/applications';
 import type { AnswerWrite, ApplicationContract } from '@/lib/portal';
-import type { Role } from '@/server/http/route';
+import type { Role } from '@/lib/bff/roles';
 import { portalRequest, type PortalPath } from '@/server/portal';
 import { kindLinks, type ApplicationLinks, type KindLinks } from './links';
 
@@ -42,7 +42,7 @@ export interface ApplicationKindSpec<Id extends string, E, A, L extends Applicat
    * The application upstream: its path (or, for a kind reached only through another resource's link, its
    * URL), its reply (reads and submit alike), and the application inside.
    */
-  upstream: ({ path: (id: string) => PortalPath } | { url: (id: string, signal?: AbortSignal) => Promise<string> }) & {
+  upstream: ({ path: (id: string) => PortalPath } | { url: (id: string) => Promise<string> }) & {
     schema: z.ZodType<E>;
     unwrap: (reply: E) => A;
   };
@@ -65,7 +65,7 @@ export interface ApplicationRead<A> {
 export interface ApplicationKind<Id extends string, E, A, L extends ApplicationLinks, Au extends KindAudit = KindAudit>
   extends ApplicationKindSpec<Id, E, A, L, Au> {
   /** One read of the application. */
-  read(id: string, signal?: AbortSignal): Promise<ApplicationRead<A>>;
+  read(id: string): Promise<ApplicationRead<A>>;
   /** Its links, read once and kept. */
   links: KindLinks<A, L>;
 }
@@ -87,12 +87,12 @@ export type CompleteKind<Id extends string> = AnyApplicationKind<Id, Application
 export function defineApplicationKind<Id extends string, E, A, L extends ApplicationLinks, Au extends KindAudit>(
   spec: ApplicationKindSpec<Id, E, A, L, Au>,
 ): ApplicationKind<Id, E, A, L, Au> {
-  const read = async (id: string, signal?: AbortSignal): Promise<ApplicationRead<A>> => {
+  const read = async (id: string): Promise<ApplicationRead<A>> => {
     const up = spec.upstream;
-    const at = 'path' in up ? { path: up.path(id) } : { url: await up.url(id, signal) };
-    const res = await portalRequest({ ...at, schema: up.schema, signal });
+    const at = 'path' in up ? { path: up.path(id) } : { url: await up.url(id) };
+    const res = await portalRequest({ ...at, schema: up.schema });
     return { app: spec.upstream.unwrap(res.data), etag: res.etag, requestId: res.requestId };
   };
-  const links = kindLinks<A, L>({ read: async (id, signal) => (await read(id, signal)).app, contractUrl: spec.contractUrl, linksOf: spec.linksOf });
+  const links = kindLinks<A, L>({ read: async (id) => (await read(id)).app, contractUrl: spec.contractUrl, linksOf: spec.linksOf });
   return { ...spec, read, links };
 }

@@ -35,7 +35,7 @@ export function contractLinks(app: { url: string; contract_url: string }, contra
 
 /** How a kind's links are learnt: its application read, where its contract is, and what the two give. */
 export interface LinksSource<A, L> {
-  read: (id: string, signal?: AbortSignal) => Promise<A>;
+  read: (id: string) => Promise<A>;
   contractUrl: (app: A) => string;
   linksOf: (app: A, contract: ApplicationContract) => L;
 }
@@ -45,7 +45,7 @@ export interface KindLinks<A, L> {
    * An application's links. They do not change for the life of an application, so they are read once
    * (application, then its contract) and kept: a write costs one upstream call, not three.
    */
-  get(id: string, signal?: AbortSignal): Promise<L>;
+  get(id: string): Promise<L>;
   /** The links if they are already known, without any upstream call (so a caller can start everything at once). */
   known(id: string): L | undefined;
   /** Keeps the links learnt from reads the caller made anyway, and returns them. */
@@ -62,12 +62,12 @@ export function kindLinks<A, L>(source: LinksSource<A, L>): KindLinks<A, L> {
     return links;
   };
   return {
-    async get(id, signal) {
+    async get(id) {
       const hit = cache.get(id);
       if (hit) return hit;
-      const app = await source.read(id, signal);
+      const app = await source.read(id);
       // Only the operations URLs are needed, and they never change: any kept copy of the contract will do.
-      const { contract } = await readContract(source.contractUrl(app), { signal, maxAgeMs: Infinity });
+      const { contract } = await readContract(source.contractUrl(app), { maxAgeMs: Infinity });
       return remember(id, app, contract);
     },
     known: (id) => cache.get(id),

@@ -16,13 +16,12 @@ export function submitRoutes<Id extends string>(kind: SubmittedKind<Id>) {
   const POST = kindRoute(
     kind,
     { roles: kind.roles.write, params: kindParams(kind).application, audit: applicationAudit(kind, kind.audit.application.submit) },
-    async ({ id, db, links, req, upstream }) => {
+    async ({ id, db, links, req }) => {
       const ifMatch = requireIfMatch(req);
       const idempotencyKey = requireIdempotencyKey(req);
       const { submit } = await links();
       const send = async () => {
-        const res = await portalRequest({ method: 'POST', url: submit, schema: kind.upstream.schema, ifMatch, idempotencyKey, signal: req.signal });
-        upstream.requestId = res.requestId;
+        const res = await portalRequest({ method: 'POST', url: submit, schema: kind.upstream.schema, ifMatch, idempotencyKey });
         const etag = res.etag ?? '';
         const app = kind.upstream.unwrap(res.data);
         await recordSubmitted(db, id, app.submitted_at);
@@ -30,10 +29,10 @@ export function submitRoutes<Id extends string>(kind: SubmittedKind<Id>) {
       };
       // Answers changed since the browser's read: the application as it is now, with the ETag to retry with.
       const current = async () => {
-        const now = await kind.read(id, req.signal);
+        const now = await kind.read(id);
         return { current: kind.view(now.app, now.etag ?? ''), etag: now.etag };
       };
-      return withConflictReply(upstream, send, current);
+      return withConflictReply(send, current);
     },
   );
   return { POST };

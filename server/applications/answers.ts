@@ -5,7 +5,7 @@ import { portalRequest } from '@/server/portal';
 import type { ApplicationLinks } from '@/server/application-kinds/links';
 
 /** Reads every page of the answer set (page size 500: a 1,000-field contract takes three calls). */
-export async function readAllAnswers(links: Pick<ApplicationLinks, 'answers'>, signal?: AbortSignal): Promise<CurrentAnswers & { requestId: string | null }> {
+export async function readAllAnswers(links: Pick<ApplicationLinks, 'answers'>): Promise<CurrentAnswers & { requestId: string | null }> {
   const items: AnswerItem[] = [];
   let cursor: string | null = null;
   let revision = 0;
@@ -16,7 +16,6 @@ export async function readAllAnswers(links: Pick<ApplicationLinks, 'answers'>, s
       url: links.answers,
       schema: AnswerPage,
       query: { page_size: 500, ...(cursor ? { cursor } : {}) },
-      signal,
     });
     items.push(...res.data.items);
     cursor = res.data.next_cursor;

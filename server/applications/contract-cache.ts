@@ -43,7 +43,6 @@ export interface ContractRead {
 export type ContractFetch = (
   url: string,
   etag: string | undefined,
-  signal: AbortSignal | undefined,
 ) => Promise<
   | { notModified: true; etag: string | null; requestId: string | null }
   | { notModified: false; contract: ApplicationContract; etag: string | null; requestId: string | null }
@@ -63,7 +62,6 @@ export interface ContractCacheOptions {
 }
 
 export interface ReadContractOptions {
-  signal?: AbortSignal;
   /**
    * How old a confirmed copy may be and still be returned without asking: 0 always revalidates, Infinity
    * takes any kept copy (for what never changes, e.g. the operations URLs). CONTRACT_FRESH_MS by default.
@@ -89,12 +87,12 @@ export function createContractCache({ fetch, now = Date.now, max = MAX_CONTRACTS
       return entries.size;
     },
 
-    async read(url: string, { signal, maxAgeMs = CONTRACT_FRESH_MS }: ReadContractOptions = {}): Promise<ContractRead> {
+    async read(url: string, { maxAgeMs = CONTRACT_FRESH_MS }: ReadContractOptions = {}): Promise<ContractRead> {
       const held = entries.get(url);
       if (held && now() - held.checkedAt < maxAgeMs) {
         return { contract: held.contract, etag: held.etag, requestId: null, upstream: 'none' };
       }
-      const res = await fetch(url, held?.etag, signal);
+      const res = await fetch(url, held?.etag);
       if (res.notModified) {
         // A 304 only ever answers our If-None-Match, so `held` is the copy it confirms.
         if (!held) throw new Error('contract cache: a 304 without a kept copy');
@@ -112,12 +110,12 @@ export function createContractCache({ fetch, now = Date.now, max = MAX_CONTRACTS
 }
 
 
-const portalContractFetch: ContractFetch = async (url, etag, signal) => {
+const portalContractFetch: ContractFetch = async (url, etag) => {
   if (etag === undefined) {
-    const res = await portalRequest({ url, schema: ApplicationContract, signal });
+    const res = await portalRequest({ url, schema: ApplicationContract });
     return { notModified: false, contract: res.data, etag: res.etag, requestId: res.requestId };
   }
-  const res = await portalRevalidate({ url, schema: ApplicationContract, ifNoneMatch: etag, signal });
+  const res = await portalRevalidate({ url, schema: ApplicationContract, ifNoneMatch: etag });
   if (res.notModified) return { notModified: true, etag: res.etag, requestId: res.requestId };
   return { notModified: false, contract: res.data, etag: res.etag, requestId: res.requestId };
 };

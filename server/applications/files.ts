@@ -15,21 +15,20 @@ import { fileQuestionRules, streamUpload, type UploadRequest } from './upload-re
 /** What the file operations need of an application's links (every kind has them). */
 export type FileLinks = Pick<ApplicationLinks, 'files' | 'fileUploads'>;
 
-export function listFiles(links: Pick<ApplicationLinks, 'files'>, query: FilesQuery, signal?: AbortSignal) {
-  return portalRequest({ url: links.files, schema: AnswerFilePage, query, signal });
+export function listFiles(links: Pick<ApplicationLinks, 'files'>, query: FilesQuery) {
+  return portalRequest({ url: links.files, schema: AnswerFilePage, query });
 }
 
 /** Walks the pages of a (filtered) file list; `stop` ends the walk early once it has what it needs. */
 async function walkFiles(
   links: Pick<ApplicationLinks, 'files'>,
   filter: Omit<FilesQuery, 'cursor' | 'page_size'>,
-  signal: AbortSignal | undefined,
   stop: (f: AnswerFile) => boolean = () => false,
 ): Promise<AnswerFile[]> {
   const files: AnswerFile[] = [];
   let cursor: string | null = null;
   do {
-    const res: Awaited<ReturnType<typeof listFiles>> = await listFiles(links, { ...filter, page_size: 100, ...(cursor ? { cursor } : {}) }, signal);
+    const res: Awaited<ReturnType<typeof listFiles>> = await listFiles(links, { ...filter, page_size: 100, ...(cursor ? { cursor } : {}) });
     files.push(...res.data.items);
     if (res.data.items.some(stop)) break;
     cursor = res.data.next_cursor;
@@ -38,25 +37,25 @@ async function walkFiles(
 }
 
 /** Every file of the application, oldest first, walking all the pages. */
-export function readAllFiles(links: Pick<ApplicationLinks, 'files'>, signal?: AbortSignal): Promise<AnswerFile[]> {
-  return walkFiles(links, {}, signal);
+export function readAllFiles(links: Pick<ApplicationLinks, 'files'>): Promise<AnswerFile[]> {
+  return walkFiles(links, {});
 }
 
 /** A file of the application, found by listing: its signed download url stays on the server. */
-export async function findFile(links: Pick<ApplicationLinks, 'files'>, fileId: string, signal?: AbortSignal): Promise<AnswerFile> {
-  const found = (await walkFiles(links, {}, signal, (f) => f.id === fileId)).find((f) => f.id === fileId);
+export async function findFile(links: Pick<ApplicationLinks, 'files'>, fileId: string): Promise<AnswerFile> {
+  const found = (await walkFiles(links, {}, (f) => f.id === fileId)).find((f) => f.id === fileId);
   if (!found) throw new AppError('not_found', 'That file does not exist.');
   return found;
 }
 
-export function deleteFile(links: Pick<ApplicationLinks, 'files'>, fileId: string, signal?: AbortSignal) {
-  return portalRequest({ method: 'DELETE', url: urlBelow(links.files, fileId), schema: AnswerFileDeleteResult, signal });
+export function deleteFile(links: Pick<ApplicationLinks, 'files'>, fileId: string) {
+  return portalRequest({ method: 'DELETE', url: urlBelow(links.files, fileId), schema: AnswerFileDeleteResult });
 }
 
 /** The file's bytes from its signed download url, body unread, for streaming to the browser. */
-export async function downloadFile(links: Pick<ApplicationLinks, 'files'>, fileId: string, signal?: AbortSignal) {
-  const file = await findFile(links, fileId, signal);
-  return portalDownload(file.url, { signal });
+export async function downloadFile(links: Pick<ApplicationLinks, 'files'>, fileId: string) {
+  const file = await findFile(links, fileId);
+  return portalDownload(file.url);
 }
 
 /**
@@ -68,13 +67,12 @@ export async function uploadFile(
   links: FileLinks,
   target: FileUploadQuery,
   upload: UploadRequest,
-  signal: AbortSignal,
 ): Promise<{ file: AnswerFile; requestId: string | null }> {
-  const credential = await portalRequest({ method: 'POST', url: links.fileUploads, schema: FileUploadCredential, body: target, signal });
-  const transfer = await streamUpload(credential.data.upload_url, upload, fileQuestionRules(target), BusinessFileUploadResult, signal);
+  const credential = await portalRequest({ method: 'POST', url: links.fileUploads, schema: FileUploadCredential, body: target });
+  const transfer = await streamUpload(credential.data.upload_url, upload, fileQuestionRules(target), BusinessFileUploadResult);
   const { filename, size } = transfer.data;
   const { block_key, schema_key, field_key, item_id } = target;
-  const files = await walkFiles(links, { block_key, schema_key, field_key, ...(item_id ? { item_id } : {}) }, signal);
+  const files = await walkFiles(links, { block_key, schema_key, field_key, ...(item_id ? { item_id } : {}) });
   // Lists run oldest first, so the last file of that name and size is the one just sent.
   const file = files.filter((f) => f.filename === filename && f.size === size).at(-1);
   if (!file) {

@@ -12,15 +12,15 @@ type Links = Pick<ApplicationLinks, 'repeatableItems'>;
 const groupUrl = (links: Links, blockKey: string) => urlBelow(links.repeatableItems, blockKey);
 const itemUrl = (links: Links, blockKey: string, itemId: string) => urlBelow(links.repeatableItems, blockKey, itemId);
 
-export function listItems(links: Links, blockKey: string, query: ItemsQuery, signal?: AbortSignal) {
-  return portalRequest({ url: groupUrl(links, blockKey), schema: RepeatableItemPage, query, signal });
+export function listItems(links: Links, blockKey: string, query: ItemsQuery) {
+  return portalRequest({ url: groupUrl(links, blockKey), schema: RepeatableItemPage, query });
 }
 
 export function createItem(
   links: Links,
   blockKey: string,
   body: ItemCreateBody,
-  options: { ifMatch?: string; idempotencyKey?: string; signal?: AbortSignal },
+  options: { ifMatch?: string; idempotencyKey?: string },
 ) {
   return portalRequest({
     method: 'POST',
@@ -31,22 +31,22 @@ export function createItem(
   });
 }
 
-export function updateItem(links: Links, blockKey: string, itemId: string, body: ItemUpdateBody, ifMatch: string, signal?: AbortSignal) {
-  return portalRequest({ method: 'PATCH', url: itemUrl(links, blockKey, itemId), schema: RepeatableItemMutationResult, body, ifMatch, signal });
+export function updateItem(links: Links, blockKey: string, itemId: string, body: ItemUpdateBody, ifMatch: string) {
+  return portalRequest({ method: 'PATCH', url: itemUrl(links, blockKey, itemId), schema: RepeatableItemMutationResult, body, ifMatch });
 }
 
-export function deleteItem(links: Links, blockKey: string, itemId: string, ifMatch: string, signal?: AbortSignal) {
-  return portalRequest({ method: 'DELETE', url: itemUrl(links, blockKey, itemId), schema: RepeatableItemDeleteResult, ifMatch, signal });
+export function deleteItem(links: Links, blockKey: string, itemId: string, ifMatch: string) {
+  return portalRequest({ method: 'DELETE', url: itemUrl(links, blockKey, itemId), schema: RepeatableItemDeleteResult, ifMatch });
 }
 
 /** Every item of a group, of every parent, walking the pages (500 a page: one call for any real contract). */
-export async function readAllItems(links: Links, blockKey: string, signal?: AbortSignal): Promise<CurrentItems> {
+export async function readAllItems(links: Links, blockKey: string): Promise<CurrentItems> {
   const items: RepeatableItem[] = [];
   let cursor: string | null = null;
   let answersRevision = 0;
   let etag = '';
   do {
-    const res: Awaited<ReturnType<typeof listItems>> = await listItems(links, blockKey, { page_size: 500, ...(cursor ? { cursor } : {}) }, signal);
+    const res: Awaited<ReturnType<typeof listItems>> = await listItems(links, blockKey, { page_size: 500, ...(cursor ? { cursor } : {}) });
     items.push(...res.data.items);
     cursor = res.data.next_cursor;
     answersRevision = res.data.answers_revision;

@@ -119,7 +119,7 @@ export function checkUploadRequest(req: Request, rules: UploadRules): UploadRequ
  * is held to the rules' limit as it flows, and a transfer cut off for being too large says so rather than
  * that the Portal could not be reached.
  */
-export async function streamUpload<S extends z.ZodType>(uploadUrl: string, upload: UploadRequest, rules: UploadRules, schema: S, signal: AbortSignal) {
+export async function streamUpload<S extends z.ZodType>(uploadUrl: string, upload: UploadRequest, rules: UploadRules, schema: S) {
   const limit = byteLimit(rules.max);
   try {
     return await portalTransfer({
@@ -129,7 +129,6 @@ export async function streamUpload<S extends z.ZodType>(uploadUrl: string, uploa
       filename: upload.filename,
       size: upload.size,
       schema,
-      signal,
     });
   } catch (e) {
     if (limit.exceeded()) throw tooLarge(rules, true);

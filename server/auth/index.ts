@@ -12,12 +12,10 @@ export {
   setUserPassword,
   normalizeEmail,
   DEMO_USERS,
-  USER_ROLES,
   InvalidUserError,
   UserExistsError,
   type NewUser,
   type User,
-  type UserRole,
 } from './users';
 export {
   createClientSession,
@@ -30,7 +28,6 @@ export {
   revokeSessionsForUser,
   type CreatedSession,
   type ResolvedSession,
-  type StaffRole,
 } from './sessions';
 export { DEFAULT_SESSION_POLICY, SESSION_TOUCH_INTERVAL_MS, type SessionPolicy } from './session-policy';
 export {

@@ -1,14 +1,14 @@
 import 'server-only';
+import type { AccountRole } from '@/lib/bff/roles';
 import { newSecretToken, SECRET_TOKEN_PATTERN } from '@/server/db/ids';
 import type { Db } from '@/server/db/types';
 import { forgetLocally, sessionCacheOf, type CachedSession } from './session-cache';
 import { DEFAULT_SESSION_POLICY, SESSION_TOUCH_INTERVAL_MS, type SessionPolicy } from './session-policy';
 
-export type StaffRole = 'staff' | 'reviewer';
 
 /** What every request learns about its caller; built from the server-side record, never from the cookie. */
 export type ResolvedSession =
-  | { sid: string; kind: 'user'; role: StaffRole; userId: string; userEmail: string; userName: string }
+  | { sid: string; kind: 'user'; role: AccountRole; userId: string; userEmail: string; userName: string }
   | { sid: string; kind: 'client'; role: 'client'; invitationId: string; applicationId: string; businessId: string | null };
 
 export interface CreatedSession {
@@ -26,7 +26,7 @@ const MINUTE_MS = 60_000;
 
 export async function createUserSession(
   db: Db,
-  user: { id: string; role: StaffRole },
+  user: { id: string; role: AccountRole },
   { now = new Date(), policy = DEFAULT_SESSION_POLICY }: CreateOptions = {},
 ): Promise<CreatedSession> {
   const sid = newSecretToken();
@@ -66,7 +66,7 @@ interface SessionRow {
   user_id: string | null;
   user_email: string | null;
   user_name: string | null;
-  user_role: StaffRole | null;
+  user_role: AccountRole | null;
   invitation_id: string | null;
   business_id: string | null;
 }

@@ -5,16 +5,14 @@ import { isUniqueViolation } from '@/server/db/errors';
 import { newId } from '@/server/db/ids';
 import type { Db } from '@/server/db/types';
 import { hashPassword, passwordProblem } from './passwords';
-import { revokeSessionsForUser, type StaffRole } from './sessions';
-
-export type UserRole = StaffRole;
-export const USER_ROLES: readonly UserRole[] = ['staff', 'reviewer'];
+import { revokeSessionsForUser } from './sessions';
+import { ACCOUNT_ROLES, type AccountRole } from '@/lib/bff/roles';
 
 export interface User {
   id: string;
   email: string;
   name: string;
-  role: UserRole;
+  role: AccountRole;
   disabledAt: Date | null;
   createdAt: Date;
 }
@@ -37,7 +35,7 @@ interface UserRow {
   id: string;
   email: string;
   name: string;
-  role: UserRole;
+  role: AccountRole;
   disabled_at: Date | null;
   created_at: Date;
 }
@@ -56,14 +54,14 @@ export function normalizeEmail(email: string): string {
 const newUserSchema = z.object({
   email: z.email().max(254),
   name: z.string().trim().min(1).max(200),
-  role: z.enum(['staff', 'reviewer']),
+  role: z.enum(ACCOUNT_ROLES),
   password: z.string(),
 });
 
 export interface NewUser {
   email: string;
   name: string;
-  role: UserRole;
+  role: AccountRole;
   password: string;
 }
 

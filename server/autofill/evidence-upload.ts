@@ -17,17 +17,16 @@ export const checkEvidenceUpload = (req: Request): UploadRequest => checkUploadR
  * to its signed upload_url (held to the size limit as it flows). The transfer replies with the preparation
  * and the file it delivered; the preparation is then read again for its ETag, which the transfer reply lacks.
  */
-export async function uploadEvidence(applicationId: string, links: IntakeLinks, upload: UploadRequest, signal: AbortSignal) {
+export async function uploadEvidence(applicationId: string, links: IntakeLinks, upload: UploadRequest) {
   const credential = await portalRequest({
     method: 'POST',
     url: urlBelow(links.autofillPreparation, 'files'),
     schema: FileUploadCredential,
     body: {},
-    signal,
   });
-  const transfer = await streamUpload(credential.data.upload_url, upload, EVIDENCE, AutofillPreparation, signal);
+  const transfer = await streamUpload(credential.data.upload_url, upload, EVIDENCE, AutofillPreparation);
   // The file is in: a failed re-read must not turn that into an error the user would answer with a second upload.
-  const current = await readPreparation(applicationId, links, signal).catch(() => null);
+  const current = await readPreparation(applicationId, links).catch(() => null);
   const delivered = transfer.data.uploaded_file ?? null;
   const now = delivered?.id ? current?.data.evidence_sources.find((s) => s.id === delivered.id) : undefined;
   return {

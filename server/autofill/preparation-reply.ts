@@ -19,11 +19,11 @@ export function preparationReply(res: { data: AutofillPreparation; etag: string 
  * it is now, so the UI says "it changed, here is the latest" and the user goes on without another round trip.
  */
 export function withCurrentPreparation(
-  at: { applicationId: string; links: IntakeLinks; upstream: { requestId: string | null }; signal: AbortSignal },
+  at: { applicationId: string; links: IntakeLinks },
   write: () => Promise<RouteResult>,
 ) {
-  return withConflictReply(at.upstream, write, async () => {
-    const now = await readPreparation(at.applicationId, at.links, at.signal);
+  return withConflictReply(write, async () => {
+    const now = await readPreparation(at.applicationId, at.links);
     return { current: preparationReply(now).body, etag: now.etag };
   });
 }

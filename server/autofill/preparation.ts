@@ -20,8 +20,8 @@ function learn(applicationId: string, res: PreparationResponse): PreparationResp
   return res;
 }
 
-export async function readPreparation(applicationId: string, links: IntakeLinks, signal?: AbortSignal) {
-  return learn(applicationId, await portalRequest({ url: links.autofillPreparation, schema: AutofillPreparation, signal }));
+export async function readPreparation(applicationId: string, links: IntakeLinks) {
+  return learn(applicationId, await portalRequest({ url: links.autofillPreparation, schema: AutofillPreparation }));
 }
 
 export async function updatePreparation(
@@ -29,19 +29,18 @@ export async function updatePreparation(
   links: IntakeLinks,
   body: PreparationUpdateBody,
   ifMatch: string,
-  signal?: AbortSignal,
 ) {
-  const res = await portalRequest({ method: 'PATCH', url: links.autofillPreparation, schema: AutofillPreparation, body, ifMatch, signal });
+  const res = await portalRequest({ method: 'PATCH', url: links.autofillPreparation, schema: AutofillPreparation, body, ifMatch });
   return learn(applicationId, res);
 }
 
 /** Removes one evidence file: `files/{evidence id}/` below the preparation, with the preparation's ETag. */
-export async function deleteEvidence(applicationId: string, links: IntakeLinks, evidenceId: string, ifMatch: string, signal?: AbortSignal) {
+export async function deleteEvidence(applicationId: string, links: IntakeLinks, evidenceId: string, ifMatch: string) {
   const url = urlBelow(links.autofillPreparation, 'files', evidenceId);
-  return learn(applicationId, await portalRequest({ method: 'DELETE', url, schema: AutofillPreparation, ifMatch, signal }));
+  return learn(applicationId, await portalRequest({ method: 'DELETE', url, schema: AutofillPreparation, ifMatch }));
 }
 
 /** The preparation's start_url, read once when not known yet. */
-export async function startUrlOf(applicationId: string, links: IntakeLinks, signal?: AbortSignal): Promise<string> {
-  return startUrls.get(applicationId) ?? (await readPreparation(applicationId, links, signal)).data.start_url;
+export async function startUrlOf(applicationId: string, links: IntakeLinks): Promise<string> {
+  return startUrls.get(applicationId) ?? (await readPreparation(applicationId, links)).data.start_url;
 }

@@ -31,24 +31,24 @@ function learn(applicationId: string, run: AutofillRun) {
   return run;
 }
 
-export async function listRuns(applicationId: string, links: IntakeLinks, query: RunsQuery, signal?: AbortSignal) {
-  const res = await portalRequest({ url: links.autofillRuns, schema: AutofillRunPage, query, signal });
+export async function listRuns(applicationId: string, links: IntakeLinks, query: RunsQuery) {
+  const res = await portalRequest({ url: links.autofillRuns, schema: AutofillRunPage, query });
   const own = res.data.items.filter((run) => run.application.id === applicationId);
   for (const run of own) learn(applicationId, run);
   return { ...res, data: { ...res.data, items: own } };
 }
 
-export async function readRun(applicationId: string, links: IntakeLinks, runId: string, signal?: AbortSignal) {
+export async function readRun(applicationId: string, links: IntakeLinks, runId: string) {
   const known = cache.get(keyOf(applicationId, runId));
-  const res = await portalRequest({ url: known?.url ?? urlBelow(links.autofillRuns, runId), schema: AutofillRun, signal });
+  const res = await portalRequest({ url: known?.url ?? urlBelow(links.autofillRuns, runId), schema: AutofillRun });
   learn(applicationId, res.data);
   return res;
 }
 
-async function runLinks(applicationId: string, links: IntakeLinks, runId: string, signal?: AbortSignal): Promise<RunLinks> {
+async function runLinks(applicationId: string, links: IntakeLinks, runId: string): Promise<RunLinks> {
   const known = cache.get(keyOf(applicationId, runId));
   if (known) return known;
-  await readRun(applicationId, links, runId, signal);
+  await readRun(applicationId, links, runId);
   return cache.get(keyOf(applicationId, runId))!;
 }
 
@@ -58,17 +58,16 @@ export async function startRun(
   startUrl: string,
   body: AutofillStartBody,
   idempotencyKey: string,
-  signal?: AbortSignal,
 ) {
-  const res = await portalRequest({ method: 'POST', url: startUrl, schema: AutofillRun, body, idempotencyKey, signal });
+  const res = await portalRequest({ method: 'POST', url: startUrl, schema: AutofillRun, body, idempotencyKey });
   learn(applicationId, res.data);
   return res;
 }
 
 /** A new attempt of a failed run, at its retry_url (409 from the Portal unless can_retry). */
-export async function retryRun(applicationId: string, links: IntakeLinks, runId: string, idempotencyKey: string, signal?: AbortSignal) {
-  const { retry } = await runLinks(applicationId, links, runId, signal);
-  const res = await portalRequest({ method: 'POST', url: retry, schema: AutofillRun, idempotencyKey, signal });
+export async function retryRun(applicationId: string, links: IntakeLinks, runId: string, idempotencyKey: string) {
+  const { retry } = await runLinks(applicationId, links, runId);
+  const res = await portalRequest({ method: 'POST', url: retry, schema: AutofillRun, idempotencyKey });
   learn(applicationId, res.data);
   return res;
 }
@@ -78,8 +77,7 @@ export async function listSuggestions(
   links: IntakeLinks,
   runId: string,
   query: SuggestionsQuery,
-  signal?: AbortSignal,
 ) {
-  const { suggestions } = await runLinks(applicationId, links, runId, signal);
-  return portalRequest({ url: suggestions, schema: AutofillSuggestionPage, query, signal });
+  const { suggestions } = await runLinks(applicationId, links, runId);
+  return portalRequest({ url: suggestions, schema: AutofillSuggestionPage, query });
 }

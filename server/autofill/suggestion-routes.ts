@@ -14,7 +14,6 @@ type Command<T> = (
   applicationId: string,
   suggestionId: string,
   idempotencyKey: string | undefined,
-  signal?: AbortSignal,
 ) => Promise<{ data: T; requestId: string | null }>;
 
 /** A reviewer's command on one suggestion (the Idempotency-Key is optional: passed on when sent). */
@@ -22,9 +21,8 @@ function suggestionCommand<T>(operation: string, command: Command<T>, reply: (re
   const POST = kindRoute(
     intakeApplication,
     { roles: ['staff', 'reviewer'], params: SuggestionParams, audit: { operation, object: suggestionObject } },
-    async ({ id, db, params, req, upstream }) => {
-      const res = await command(id, params.suggestionId, optionalIdempotencyKey(req), req.signal);
-      upstream.requestId = res.requestId;
+    async ({ id, db, params, req }) => {
+      const res = await command(id, params.suggestionId, optionalIdempotencyKey(req));
       await recordSuggestionDecided(db, id);
       return { body: reply(res.data) };
     },

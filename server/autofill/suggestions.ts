@@ -8,22 +8,20 @@ import { portalRequest, routes } from '@/server/portal';
  * optional upstream; when the browser sends one it goes on, which also lets a 5xx be retried safely.
  */
 
-export function acceptSuggestion(applicationId: string, suggestionId: string, idempotencyKey: string | undefined, signal?: AbortSignal) {
+export function acceptSuggestion(applicationId: string, suggestionId: string, idempotencyKey: string | undefined) {
   return portalRequest({
     method: 'POST',
     path: routes.autofillSuggestionAccept(applicationId, suggestionId),
     schema: SuggestionAcceptResult,
     idempotencyKey,
-    signal,
   });
 }
 
-export function dismissSuggestion(applicationId: string, suggestionId: string, idempotencyKey: string | undefined, signal?: AbortSignal) {
+export function dismissSuggestion(applicationId: string, suggestionId: string, idempotencyKey: string | undefined) {
   return portalRequest({
     method: 'POST',
     path: routes.autofillSuggestionDismiss(applicationId, suggestionId),
     schema: AutofillSuggestion,
     idempotencyKey,
-    signal,
   });
 }

@@ -3,6 +3,6 @@ import { BusinessStatusResult } from '@/lib/portal';
 import { portalRequest, routes } from '@/server/portal';
 
 /** A business as the browser sees it comes from its status read: name, revision, workflow and application. */
-export function readBusinessStatus(businessId: string, signal?: AbortSignal) {
-  return portalRequest({ path: routes.businessStatus(businessId), schema: BusinessStatusResult, signal });
+export function readBusinessStatus(businessId: string) {
+  return portalRequest({ path: routes.businessStatus(businessId), schema: BusinessStatusResult });
 }

@@ -6,8 +6,8 @@ import { readDealFormSnapshot } from './form-snapshot';
 export type { DealApplicationSummary };
 
 /** The deal application as a deal page summarises it: its status and how much of it is answered. */
-export async function readDealApplicationSummary(dealApplicationId: string, signal?: AbortSignal): Promise<DealApplicationSummary> {
-  const snapshot = await readDealFormSnapshot(dealApplicationId, signal);
+export async function readDealApplicationSummary(dealApplicationId: string): Promise<DealApplicationSummary> {
+  const snapshot = await readDealFormSnapshot(dealApplicationId);
   const model = formModel(snapshot.contract);
   const state = formStateFrom(model, snapshot.answers.items, snapshot.items);
   const values = { ...state.values };

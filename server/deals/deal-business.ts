@@ -8,10 +8,10 @@ import { listDeals } from './list';
 const MAX_PAGES = 20;
 
 /** The business a page names, by id and name; null when it does not exist. */
-export async function readBusinessName(businessId: string, signal?: AbortSignal): Promise<{ id: string; name: string | null } | null> {
+export async function readBusinessName(businessId: string): Promise<{ id: string; name: string | null } | null> {
   if (!BusinessId.safeParse(businessId).success) return null;
   try {
-    const res = await readBusinessStatus(businessId, signal);
+    const res = await readBusinessStatus(businessId);
     return { id: res.data.business.id, name: res.data.business.name };
   } catch (e) {
     if (isPortalError(e) && e.status === 404) return null;
@@ -23,12 +23,12 @@ export async function readBusinessName(businessId: string, signal?: AbortSignal)
  * A deal names no business (spec 2.14), but the deals list filters by one: the business a link claims is
  * shown only once that business's deals include this deal, so a wrong or stale link shows none.
  */
-export async function businessOfDeal(dealId: string, businessId: string, signal?: AbortSignal) {
+export async function businessOfDeal(dealId: string, businessId: string) {
   if (!BusinessId.safeParse(businessId).success) return null;
   let cursor: string | undefined;
   for (let n = 0; n < MAX_PAGES; n++) {
-    const { view } = await listDeals({ business_id: businessId, page_size: 100, ...(cursor ? { cursor } : {}) }, signal);
-    if (view.items.some((d) => d.id === dealId)) return readBusinessName(businessId, signal);
+    const { view } = await listDeals({ business_id: businessId, page_size: 100, ...(cursor ? { cursor } : {}) });
+    if (view.items.some((d) => d.id === dealId)) return readBusinessName(businessId);
     if (!view.next_cursor) return null;
     cursor = view.next_cursor;
   }

@@ -20,7 +20,6 @@ const isStaleWrite = (e: unknown): e is PortalError => isPortalError(e) && e.fro
  * cannot be read now, the 412 goes out as it came, without `current`.
  */
 export async function withConflictReply(
-  upstream: { requestId: string | null },
   write: () => Promise<RouteResult>,
   readCurrent: () => Promise<CurrentState>,
 ): Promise<RouteResult> {
@@ -28,7 +27,6 @@ export async function withConflictReply(
     return await write();
   } catch (e) {
     if (!isStaleWrite(e)) throw e;
-    upstream.requestId = e.requestId;
     const now = await readCurrent().catch(() => {
       throw e;
     });

@@ -1,16 +1,16 @@
 import 'server-only';
 import { notFound, redirect } from 'next/navigation';
 import { ID_PATTERNS, type IdKind } from '@/lib/portal';
-import type { ResolvedSession, StaffRole } from '@/server/auth';
+import type { AccountRole, Role } from '@/lib/bff/roles';
+import type { ResolvedSession } from '@/server/auth';
 import { isPortalError } from '@/server/portal';
 import { currentSession } from './current-session';
 
-type Role = ResolvedSession['role'];
 type UserSession = Extract<ResolvedSession, { kind: 'user' }>;
 type ClientSession = Extract<ResolvedSession, { kind: 'client' }>;
 
 /** The session a guarded page gets: narrowed to the roles it lets in. */
-export type SessionOf<R extends Role> = R extends 'client' ? ClientSession : R extends StaffRole ? UserSession & { role: R } : never;
+export type SessionOf<R extends Role> = R extends 'client' ? ClientSession : R extends AccountRole ? UserSession & { role: R } : never;
 
 export type SearchParams = Record<string, string | string[] | undefined>;
 

@@ -1,8 +1,10 @@
 import 'server-only';
 import { NextResponse, type NextRequest } from 'next/server';
 import type { z } from 'zod';
+import type { Role } from '@/lib/bff/roles';
 import { readSessionCookie, resolveSessionCached, type ResolvedSession } from '@/server/auth';
-import { recordAuditGrouped } from '@/server/audit';
+import { recordRequestAudit, type AuditObject } from '@/server/audit';
+import { currentRequest, newRequestContext, runInRequest } from '@/server/context/request-context';
 import type { Db } from '@/server/db/types';
 import { getEnv } from '@/server/env';
 import { log } from '@/server/log';
@@ -13,14 +15,8 @@ import { checkCsrf, requestOrigin } from './csrf';
 import { cookieSettings, sessionPolicy } from '@/server/auth/session-settings';
 import { appDb } from '@/server/db/app-db';
 
-export type Role = 'staff' | 'reviewer' | 'client';
 
-/** What an audited write touched. */
-export interface AuditObject {
-  type: string;
-  id: string;
-  applicationId?: string | null;
-}
+export type { AuditObject } from '@/server/audit';
 
 export interface RouteSpec<P, Q, B> {
   /** Who may call: the roles, or 'public' (no session; sign-in and invitation redemption). */
@@ -52,8 +48,6 @@ export interface RouteContext<P, Q, B> {
   session: ResolvedSession | null;
   db: Db;
   origin: string;
-  /** Handlers report the upstream Request-Id here, so the audit log and the reply carry it. */
-  upstream: { requestId: string | null };
   /** Completes the audited object once the Portal's reply names it (a create learns its id only then). */
   auditObject(update: Partial<AuditObject>): void;
 }
@@ -120,9 +114,12 @@ export function route<P = undefined, Q = undefined, B = undefined>(
   handle: (ctx: RouteContext<P, Q, B>) => Promise<RouteResult>,
 ) {
   if (spec.csrf === false && spec.roles !== 'public') throw new Error('csrf: false is for public server-to-server routes only');
-  const handler = async (req: NextRequest, segment: { params: Promise<Record<string, string | string[]>> }) => {
-    const upstream = { requestId: null as string | null };
-    let audit: { db: Db; session: ResolvedSession; object: AuditObject } | null = null;
+  // The request context (server/context) carries the signal, the session and the upstream ids to everything below.
+  const handler = (req: NextRequest, segment: { params: Promise<Record<string, string | string[]>> }) =>
+    runInRequest(newRequestContext(req.signal), () => handle_(req, segment));
+  const handle_ = async (req: NextRequest, segment: { params: Promise<Record<string, string | string[]>> }) => {
+    const context = currentRequest()!;
+    let audit: { db: Db; object: AuditObject } | null = null;
     try {
       const origin = requestOrigin(req, getEnv().appOrigin);
       if (spec.csrf !== false) checkCsrf(req, origin);
@@ -132,6 +129,7 @@ export function route<P = undefined, Q = undefined, B = undefined>(
         session = await sessionOf(req, db, origin);
         if (!session) throw new AppError('unauthenticated', 'Sign in to continue.');
         if (!spec.roles.includes(session.role)) throw new AppError('forbidden', 'Your role does not allow this.');
+        context.session = session;
       }
       const params = parseOr400(spec.params, await segment.params, 'parameter');
       const query = parseOr400(spec.query, Object.fromEntries(req.nextUrl.searchParams), 'query');
@@ -141,23 +139,23 @@ export function route<P = undefined, Q = undefined, B = undefined>(
         if (!target || target !== session.applicationId) throw new AppError('not_found', 'Not found.');
       }
       const body = spec.body && spec.body !== 'stream' ? await parseBody(req, spec.body) : (undefined as B);
-      if (spec.audit && session) audit = { db, session, object: spec.audit.object({ params, query, body }) };
+      if (spec.audit && session) audit = { db, object: spec.audit.object({ params, query, body }) };
       const auditObject = (update: Partial<AuditObject>) => {
         if (audit) audit.object = { ...audit.object, ...update };
       };
-      const result = await handle({ req, params, query, body, session, db, origin, upstream, auditObject });
+      const result = await handle({ req, params, query, body, session, db, origin, auditObject });
       const response =
         result instanceof Response
           ? result
           : NextResponse.json(result.body, { status: result.status ?? 200, headers: { ...NO_STORE, ...result.headers } });
-      if (upstream.requestId) response.headers.set('X-Upstream-Request-Id', upstream.requestId);
+      if (context.upstream.requestId) response.headers.set('X-Upstream-Request-Id', context.upstream.requestId);
       // A handler may answer a refusal itself (a 412 carrying the current state): the status decides.
-      if (audit) await record(audit, spec.audit!.operation, upstream.requestId, response.status < 400 ? 'success' : 'failure', response.status);
+      if (audit) await recordRequestAudit(audit.db, spec.audit!.operation, audit.object, response.status < 400 ? 'success' : 'failure', response.status);
       return response;
     } catch (e) {
-      if (isPortalError(e) && e.requestId) upstream.requestId = e.requestId;
-      const response = errorResponse(e, upstream.requestId);
-      if (audit) await record(audit, spec.audit!.operation, upstream.requestId, 'failure', response.status).catch(() => undefined);
+      if (isPortalError(e) && e.requestId) context.upstream.requestId = e.requestId;
+      const response = errorResponse(e, context.upstream.requestId);
+      if (audit) await recordRequestAudit(audit.db, spec.audit!.operation, audit.object, 'failure', response.status).catch(() => undefined);
       return response;
     }
   };
@@ -169,28 +167,6 @@ export function route<P = undefined, Q = undefined, B = undefined>(
     for (const [k, v] of Object.entries(apiReplyHeaders({ https, pathname: req.nextUrl.pathname }))) response.headers.set(k, v);
     return response;
   };
-}
-
-async function record(
-  a: { db: Db; session: ResolvedSession; object: AuditObject },
-  operation: string,
-  upstreamRequestId: string | null,
-  outcome: 'success' | 'failure',
-  status: number,
-) {
-  const s = a.session;
-  await recordAuditGrouped(a.db, {
-    actorKind: s.kind === 'user' ? 'user' : 'invitation',
-    actorId: s.kind === 'user' ? s.userId : s.invitationId,
-    actorLabel: s.kind === 'user' ? s.userEmail : `invitation ${s.invitationId}`,
-    operation,
-    objectType: a.object.type,
-    objectId: a.object.id,
-    applicationId: a.object.applicationId ?? null,
-    upstreamRequestId,
-    outcome,
-    status,
-  });
 }
 
 /** The audit of a create (`<type>.create`): the new object's id is known only from the reply, which auditObject adds. */

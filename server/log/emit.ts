@@ -11,15 +11,17 @@ export interface LogConfig {
 
 export type LogFields = Record<string, unknown>;
 
-const RESERVED = new Set(['ts', 'level', 'msg']);
+const RESERVED = new Set(['ts', 'level', 'msg', 'bff_request_id']);
 
 /**
  * Writes one JSON line. Takes its configuration as an argument so the env module can log its own start-up
  * warnings without importing the logger, which itself reads the env.
  */
-export function emit(level: LogLevel, msg: string, fields: LogFields | undefined, config: LogConfig): void {
+export function emit(level: LogLevel, msg: string, fields: LogFields | undefined, config: LogConfig, bffRequestId?: string): void {
   if (!isEnabled(level, config.level)) return;
   const entry: Record<string, unknown> = { ts: new Date().toISOString(), level, msg: maskString(msg, config.secrets) };
+  // The browser request this line belongs to (server/context), so one request's lines can be gathered.
+  if (bffRequestId) entry.bff_request_id = bffRequestId;
   if (fields) {
     const safe = redact(fields, config.secrets) as Record<string, unknown>;
     for (const [k, v] of Object.entries(safe)) entry[RESERVED.has(k) ? `field_${k}` : k] = v;

@@ -1,4 +1,5 @@
 import 'server-only';
+import { currentRequest } from '@/server/context/request-context';
 import { getEnv } from '@/server/env/get-env';
 import { emit, type LogConfig, type LogFields } from './emit';
 import type { LogLevel } from './levels';
@@ -23,7 +24,7 @@ function config(): LogConfig {
 const at =
   (level: LogLevel) =>
   (msg: string, fields?: LogFields): void =>
-    emit(level, msg, fields, config());
+    emit(level, msg, fields, config(), currentRequest()?.requestId);
 
 /** Structured JSON-lines logger; every line is redacted (see redact.ts) and filtered by LOG_LEVEL. */
 export const log = {

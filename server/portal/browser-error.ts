@@ -1,10 +1,11 @@
 import 'server-only';
+import { listedCodeFor, type ErrorCode } from '@/lib/error-codes';
 import type { ErrorDetail } from '@/lib/portal';
 import { PortalError } from './errors';
 
 /** The browser-facing error body of DESIGN.md §3. */
 export interface BrowserErrorBody {
-  error: { code: string; message: string; request_id: string | null; details: ErrorDetail[] };
+  error: { code: ErrorCode; message: string; request_id: string | null; details: ErrorDetail[] };
 }
 
 export interface BrowserError {
@@ -31,7 +32,8 @@ export function toBrowserError(e: unknown): BrowserError {
     };
   }
   let status = e.status;
-  let code = String(e.code);
+  // A code outside lib/error-codes (a newer Portal's) reaches the browser as the listed code of its status.
+  let code = listedCodeFor(String(e.code), e.status);
   let message = scrubUrls(e.message);
   if (e.fromUpstream && e.status === 401) {
     status = 502;

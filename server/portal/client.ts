@@ -1,6 +1,7 @@
 import 'server-only';
 import { portalFetch, type WholeReply } from './http-transport';
 import type { z } from 'zod';
+import { currentRequest } from '@/server/context/request-context';
 import { getEnv } from '@/server/env/get-env';
 import { PortalError, publicUrlOf } from './errors';
 import { errorFromReply } from './error-reply';
@@ -35,7 +36,10 @@ export type PortalRequestOptions<S extends z.ZodType> = Target & {
   idempotencyKey?: string;
   /** Budget of the whole call, retries and waits included; PORTAL_TIMEOUT_MS by default. */
   timeoutMs?: number;
-  /** The caller's cancellation (e.g. request.signal of the route handler). */
+  /**
+   * The caller's cancellation, for work outside a browser request (a request's own signal is taken from the
+   * request context, server/context, without being passed).
+   */
   signal?: AbortSignal;
   /** Work nobody waits on (the workspace's reconciler and event refreshes): said in the log, so its calls are told apart from a person's. */
   background?: boolean;
@@ -257,15 +261,16 @@ async function call<S extends z.ZodType>(
   const timeoutMs = options.timeoutMs ?? env.portalTimeoutMs;
   const deadline = Date.now() + timeoutMs;
   const timeoutSignal = AbortSignal.timeout(timeoutMs);
+  const callerSignal = options.signal ?? (options.background ? undefined : currentRequest()?.signal);
   const ctx: CallContext = {
     method,
     url,
     shownUrl: publicUrlOf(url),
     headers,
     body,
-    signal: options.signal ? AbortSignal.any([timeoutSignal, options.signal]) : timeoutSignal,
+    signal: callerSignal ? AbortSignal.any([timeoutSignal, callerSignal]) : timeoutSignal,
     timeoutSignal,
-    callerSignal: options.signal,
+    callerSignal,
     timeoutMs,
     schema: options.schema,
     conditional: ifNoneMatch !== undefined,

@@ -1,22 +1,9 @@
 import 'server-only';
-import type { ErrorDetail, PortalErrorCode } from '@/lib/portal';
+import type { ErrorDetail } from '@/lib/portal';
+import { UPSTREAM_FAILURE_STATUS, type PortalErrorCode, type UpstreamFailureCode } from '@/lib/error-codes';
 
-/** Failures that happen on our side of the wire, with the status the BFF reports for them. */
-export const LOCAL_ERROR_STATUS = {
-  /** A URL from a reply is not one we may send the key to. */
-  untrusted_url: 502,
-  /** The reply did not match the lib/portal schema (or was not JSON, or was too large). */
-  bad_upstream_reply: 502,
-  /** Redirects are never followed (they could carry the key elsewhere). */
-  upstream_redirect: 502,
-  upstream_unreachable: 502,
-  upstream_timeout: 504,
-  /** The caller's signal aborted (e.g. the browser went away). 499 as nginx uses it: nobody reads this reply. */
-  request_aborted: 499,
-  /** The call itself was malformed (bad ETag, id or header value): a bug or bad input, caught before any I/O. */
-  invalid_request: 400,
-} as const;
-export type LocalErrorCode = keyof typeof LOCAL_ERROR_STATUS;
+/** Failures that happen on our side of the wire (their statuses: UPSTREAM_FAILURE_STATUS in lib/error-codes). */
+export type LocalErrorCode = Exclude<UpstreamFailureCode, 'portal_unauthenticated'>;
 
 /** Upstream codes (DESIGN.md §5), local ones, or any code a newer Portal may send. */
 export type PortalErrorCodeLike = PortalErrorCode | LocalErrorCode | (string & {});
@@ -62,7 +49,7 @@ export class PortalError extends Error {
   }
 
   static local(code: LocalErrorCode, message: string, extra: Omit<PortalErrorInit, 'status' | 'code' | 'message'> = {}) {
-    return new PortalError({ ...extra, status: LOCAL_ERROR_STATUS[code], code, message });
+    return new PortalError({ ...extra, status: UPSTREAM_FAILURE_STATUS[code], code, message });
   }
 
   toJSON() {

@@ -22,7 +22,7 @@ export {
 } from './transfer';
 export { routes, urlBelow, type PortalPath } from './routes';
 export { isTrustedPortalUrl, portalBaseUrl, trustedPortalUrl } from './url-guard';
-export { LOCAL_ERROR_STATUS, PortalError, isPortalError, type LocalErrorCode, type PortalErrorCodeLike, type PortalErrorInit } from './errors';
+export { PortalError, isPortalError, type LocalErrorCode, type PortalErrorCodeLike, type PortalErrorInit } from './errors';
 export { toBrowserError, type BrowserError, type BrowserErrorBody } from './browser-error';
 export { etagOf, ifMatchValue, ifNoneMatchValue, isEtag } from './etag';
 export { idempotencyKeyValue, isIdempotencyKey, newIdempotencyKey } from './idempotency';

@@ -1,4 +1,5 @@
 import 'server-only';
+import { noteUpstreamReply } from '@/server/context/request-context';
 import { log } from '@/server/log/logger';
 
 export interface PortalCallRecord {
@@ -19,8 +20,12 @@ export interface PortalCallRecord {
   background?: boolean;
 }
 
-/** One line per attempt. Never headers, never bodies. */
+/**
+ * One line per attempt. Never headers, never bodies. Also where the current request learns the upstream
+ * Request-Id its reply and audit name (not from background work, which answers nobody).
+ */
 export function logPortalCall(r: PortalCallRecord): void {
+  if (!r.background) noteUpstreamReply(r.method, r.requestId);
   const troubled = r.status === null || r.status === 429 || r.status >= 500;
   (troubled ? log.warn : log.info)('portal request', {
     kind: r.kind ?? 'api',

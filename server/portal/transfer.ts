@@ -7,6 +7,7 @@ import { PortalError, publicUrlOf } from './errors';
 import { errorFromReply } from './error-reply';
 import { MAX_REPLY_BYTES, discard, parseJson, readText } from './read-body';
 import { logPortalCall } from './request-log';
+import { currentRequest } from '@/server/context/request-context';
 
 /** Transfers stream at the browser's pace, so they get far more time than API calls. */
 export const DEFAULT_TRANSFER_TIMEOUT_MS = 5 * 60_000;
@@ -69,6 +70,9 @@ function toFetchBody(body: TransferBody): ReadableStream<Uint8Array> | Uint8Arra
   if (body instanceof Readable) return Readable.toWeb(body) as unknown as ReadableStream<Uint8Array>;
   return body;
 }
+
+/** The caller's own signal (work outside a request), else the current request's (server/context). */
+const callerSignal = (own: AbortSignal | undefined) => own ?? currentRequest()?.signal;
 
 /** A deadline that can be lifted once headers arrive (a download's body then streams as long as it takes). */
 function deadline(ms: number, caller: AbortSignal | undefined) {
@@ -138,7 +142,8 @@ export async function portalTransfer<S extends z.ZodType>(options: PortalTransfe
   }
   const headers = transferHeaders(entries);
   const timeoutMs = options.timeoutMs ?? DEFAULT_TRANSFER_TIMEOUT_MS;
-  const limit = deadline(timeoutMs, options.signal);
+  const caller = callerSignal(options.signal);
+  const limit = deadline(timeoutMs, caller);
   const done = callLog('transfer', 'PUT', url.pathname);
 
   try {
@@ -156,7 +161,7 @@ export async function portalTransfer<S extends z.ZodType>(options: PortalTransfe
       };
       res = await fetch(url, init);
     } catch (e) {
-      const error = failure(e, limit.timedOut(), options.signal, timeoutMs, base);
+      const error = failure(e, limit.timedOut(), caller, timeoutMs, base);
       done(null, null, String(error.code));
       throw error;
     }
@@ -165,7 +170,7 @@ export async function portalTransfer<S extends z.ZodType>(options: PortalTransfe
     try {
       text = await readText(res, MAX_REPLY_BYTES);
     } catch (e) {
-      const error = failure(e, limit.timedOut(), options.signal, timeoutMs, { ...base });
+      const error = failure(e, limit.timedOut(), caller, timeoutMs, { ...base });
       done(res.status, requestId, String(error.code));
       throw error;
     }
@@ -204,14 +209,15 @@ export async function portalDownload(rawUrl: string, options: PortalDownloadOpti
   const url = transferUrl(rawUrl, 'download');
   const base = { url: publicUrlOf(url), method: 'GET' };
   const timeoutMs = options.timeoutMs ?? getEnv().portalTimeoutMs;
-  const limit = deadline(timeoutMs, options.signal);
+  const caller = callerSignal(options.signal);
+  const limit = deadline(timeoutMs, caller);
   const done = callLog('download', 'GET', url.pathname);
   let res: Response;
   try {
     res = await fetch(url, { method: 'GET', headers: transferHeaders({ Accept: '*/*' }), redirect: 'manual', signal: limit.signal, cache: 'no-store' });
   } catch (e) {
     limit.clear();
-    const error = failure(e, limit.timedOut(), options.signal, timeoutMs, base);
+    const error = failure(e, limit.timedOut(), caller, timeoutMs, base);
     done(null, null, String(error.code));
     throw error;
   }

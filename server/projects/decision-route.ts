@@ -24,11 +24,10 @@ export function decisionRoute(verb: MatchDecisionVerb) {
       params: MatchParams,
       audit: { operation: `match.${verb}`, object: ({ params }) => ({ type: 'match', id: params.matchId }) },
     },
-    async ({ params, req, upstream }) => {
+    async ({ params, req }) => {
       const quoted = requireIfMatch(req);
       const idempotencyKey = optionalIdempotencyKey(req);
-      const read = await readProjectMatch(params.projectId, params.matchId, req.signal);
-      upstream.requestId = read.requestId;
+      const read = await readProjectMatch(params.projectId, params.matchId);
       if (quoted !== matchTag(read.data)) {
         const stale = new PortalError({ status: 412, code: 'precondition_failed', message: 'The match changed since you read it.', requestId: read.requestId });
         return conflictResponse(stale, { current: matchView(read.data), etag: matchTag(read.data) });
@@ -40,16 +39,14 @@ export function decisionRoute(verb: MatchDecisionVerb) {
           schema: FundingMatch,
           ifMatch: read.etag ?? '',
           idempotencyKey,
-          signal: req.signal,
         });
-        upstream.requestId = res.requestId;
         return { body: { match: matchView(res.data) } };
       };
       const current = async () => {
-        const now = await readProjectMatch(params.projectId, params.matchId, req.signal);
+        const now = await readProjectMatch(params.projectId, params.matchId);
         return { current: matchView(now.data), etag: matchTag(now.data) };
       };
-      return withConflictReply(upstream, decide, current);
+      return withConflictReply(decide, current);
     },
   );
 }

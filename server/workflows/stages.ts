@@ -15,7 +15,6 @@ const MAX_PAGES = 20;
 export async function readWorkflowStages(
   workflow: { stages_url: string; pipeline: { id: string; name: string }; stage: { id: string } },
   schema: StagePage,
-  signal?: AbortSignal,
 ): Promise<{ view: StagesView; requestId: string | null }> {
   const items: StagesView['items'] = [];
   let cursor: string | null = null;
@@ -25,7 +24,6 @@ export async function readWorkflowStages(
       url: workflow.stages_url,
       schema,
       query: { page_size: 100, cursor },
-      signal,
     });
     items.push(...res.data.items.map((s) => ({ id: s.id, name: s.name, order: s.order })));
     requestId = res.requestId;

@@ -19,7 +19,7 @@ export interface WorkflowObject<Id extends string, R, T> {
   /** The path segment naming it, and the schema of the route's path parameters. */
   idParam: Id;
   params: z.ZodType<{ [K in Id]: string }>;
-  read: (id: string, signal: AbortSignal) => Promise<{ data: R; etag: string | null }>;
+  read: (id: string) => Promise<{ data: R; etag: string | null }>;
   workflowOf: (r: R) => { stages_url: string; pipeline: { id: string; name: string }; stage: { id: string } };
   stagePage: StagePage;
   /** The object as a 412 shows it (`current`). */
@@ -40,10 +40,9 @@ export interface WorkflowObject<Id extends string, R, T> {
  * an Idempotency-Key; a 412 comes back with the object as it is now), for staff, made from a description.
  */
 export function workflowRoutes<Id extends string, R, T>(o: WorkflowObject<Id, R, T>) {
-  const stages = route({ roles: ['staff'], params: o.params }, async ({ params, req, upstream }) => {
-    const object = await o.read(params[o.idParam], req.signal);
-    const read = await readWorkflowStages(o.workflowOf(object.data), o.stagePage, req.signal);
-    upstream.requestId = read.requestId;
+  const stages = route({ roles: ['staff'], params: o.params }, async ({ params }) => {
+    const object = await o.read(params[o.idParam]);
+    const read = await readWorkflowStages(o.workflowOf(object.data), o.stagePage);
     return { body: read.view };
   });
 
@@ -54,7 +53,7 @@ export function workflowRoutes<Id extends string, R, T>(o: WorkflowObject<Id, R,
       body: StageTransitionInput,
       audit: { operation: o.audit.operation, object: ({ params }) => ({ type: o.audit.type, id: params[o.idParam] }) },
     },
-    async ({ params, body, req, db, upstream, auditObject }) => {
+    async ({ params, body, req, db, auditObject }) => {
       const id = params[o.idParam];
       const ifMatch = requireIfMatch(req);
       const idempotencyKey = requireIdempotencyKey(req);
@@ -63,17 +62,15 @@ export function workflowRoutes<Id extends string, R, T>(o: WorkflowObject<Id, R,
         return shown.body;
       };
       return withConflictReply(
-        upstream,
         async () => {
-          const res = await portalRequest({ method: 'POST', path: o.transition.path(id), schema: o.transition.schema, body, ifMatch, idempotencyKey, signal: req.signal });
-          upstream.requestId = res.requestId;
+          const res = await portalRequest({ method: 'POST', path: o.transition.path(id), schema: o.transition.schema, body, ifMatch, idempotencyKey });
           await o.transition.record(db, id, res.data);
           const etag = res.etag ?? '';
           return { body: filed(o.transition.reply(res.data, etag)), headers: etagHeader(etag) };
         },
         // Someone moved or changed it first: show where it is now.
         async () => {
-          const now = await o.read(id, req.signal);
+          const now = await o.read(id);
           return { current: filed(o.current(now.data, now.etag ?? '')), etag: now.etag };
         },
       );

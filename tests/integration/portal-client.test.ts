@@ -11,6 +11,7 @@ import {
   BusinessSummary,
 } from '@/lib/portal';
 import { newIdempotencyKey, portalRequest, routes, setRetryTimingForTests } from '@/server/portal';
+import { newRequestContext, runInRequest } from '@/server/context/request-context';
 import type { RunningSandbox } from '@/server/sandbox/server';
 import { loopbackServer } from './support/loopback';
 import { portalCapture } from './support/portal-capture';
@@ -429,6 +430,33 @@ describe('against scripted upstreams', () => {
     setTimeout(() => controller.abort(), 100);
     const e = await failure(portalRequest({ path: routes.businesses(), schema: Ok, signal: controller.signal }));
     expect(e).toMatchObject({ status: 499, code: 'request_aborted' });
+  });
+
+  it('within a request, stops with the request’s signal without being passed one', async () => {
+    upstream.script = () => {
+      /* never answers */
+    };
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 100);
+    const call = runInRequest(newRequestContext(controller.signal), () => portalRequest({ path: routes.businesses(), schema: Ok }));
+    expect(await failure(call)).toMatchObject({ status: 499, code: 'request_aborted' });
+  });
+
+  it('within a request, notes the Request-Id the reply names: the write’s, not a read after it; never background work’s', async () => {
+    let n = 0;
+    upstream.script = (req, res) => json(res, req.method === 'GET' ? 200 : 412, req.method === 'GET' ? { ok: true } : errorBody('precondition_failed', 'Stale.'), { 'Request-Id': `req_${++n}_${req.method}` });
+    const context = newRequestContext(new AbortController().signal);
+    await runInRequest(context, async () => {
+      await portalRequest({ path: routes.businesses(), schema: Ok });
+      expect(context.upstream.requestId).toBe('req_1_GET');
+      await failure(portalRequest({ method: 'PATCH', path: routes.business('biz_one'), body: {}, ifMatch: '"1-a"', schema: Ok }));
+      await portalRequest({ path: routes.business('biz_one'), schema: Ok });
+      await portalRequest({ path: routes.businesses(), schema: Ok, background: true });
+    });
+    expect(n).toBe(4);
+    expect(context.upstream.requestId).toBe('req_2_PATCH');
+    const logged = lines.filter((l) => l.includes('req_4_GET')).map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(logged[0]).toMatchObject({ request_id: 'req_4_GET', background: true, bff_request_id: context.requestId });
   });
 
   it('does not follow a redirect (the key would go along)', async () => {

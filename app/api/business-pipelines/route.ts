@@ -5,8 +5,7 @@ import { route } from '@/server/http/route';
 import { portalRequest, routes } from '@/server/portal';
 
 // GET /api/business-pipelines – a page of the Portal's business pipelines (page_size, cursor)
-export const GET = route({ roles: ['staff'], query: ListQuery }, async ({ query, req, upstream }) => {
-  const res = await portalRequest({ path: routes.businessPipelines(), schema: BusinessPipelinePage, query, signal: req.signal });
-  upstream.requestId = res.requestId;
+export const GET = route({ roles: ['staff'], query: ListQuery }, async ({ query }) => {
+  const res = await portalRequest({ path: routes.businessPipelines(), schema: BusinessPipelinePage, query });
   return { body: pipelineListView(res.data) };
 });

@@ -9,16 +9,15 @@ import { portalRequest, routes } from '@/server/portal';
 import { recordBusinessCreated } from '@/server/read-model/record';
 
 // GET /api/businesses – a page of businesses (page_size, cursor)
-export const GET = route({ roles: ['staff'], query: ListQuery }, async ({ query, req, upstream }) => {
-  const { view, requestId } = await listBusinesses(query, req.signal);
-  upstream.requestId = requestId;
+export const GET = route({ roles: ['staff'], query: ListQuery }, async ({ query }) => {
+  const { view } = await listBusinesses(query);
   return { body: view };
 });
 
 // POST /api/businesses – create a business with its intake application; its document slots are uploaded to through the BFF
 export const POST = route(
   { roles: ['staff'], body: BusinessCreateInput, audit: auditCreate('business') },
-  async ({ body, req, db, upstream, auditObject }) => {
+  async ({ body, req, db, auditObject }) => {
     const idempotencyKey = requireIdempotencyKey(req);
     const res = await portalRequest({
       method: 'POST',
@@ -26,9 +25,7 @@ export const POST = route(
       schema: BusinessCreateResult,
       body,
       idempotencyKey,
-      signal: req.signal,
     });
-    upstream.requestId = res.requestId;
     const created = res.data;
     auditObject({ id: created.business.id, applicationId: created.application.id });
     await rememberUploadSlots(db, created.business.id, created.application.id, created.file_uploads);

@@ -8,19 +8,17 @@ import { portalRequest, routes } from '@/server/portal';
 import { recordDealCreated } from '@/server/read-model/record';
 
 // GET /api/deals – a page of deals (page_size, cursor, business_id)
-export const GET = route({ roles: ['staff'], query: DealsQuery }, async ({ query, req, upstream }) => {
-  const { view, requestId } = await listDeals(query, req.signal);
-  upstream.requestId = requestId;
+export const GET = route({ roles: ['staff'], query: DealsQuery }, async ({ query }) => {
+  const { view } = await listDeals(query);
   return { body: view };
 });
 
 // POST /api/deals – create a deal for a business, for the Portal itself or for a recipient, with its deal application
 export const POST = route(
   { roles: ['staff'], body: DealCreateInput, audit: auditCreate('deal') },
-  async ({ body, req, db, upstream, auditObject }) => {
+  async ({ body, req, db, auditObject }) => {
     const idempotencyKey = requireIdempotencyKey(req);
-    const res = await portalRequest({ method: 'POST', path: routes.deals(), schema: Deal, body, idempotencyKey, signal: req.signal });
-    upstream.requestId = res.requestId;
+    const res = await portalRequest({ method: 'POST', path: routes.deals(), schema: Deal, body, idempotencyKey });
     await recordDealCreated(db, res.data, body.business_id);
     const etag = res.etag ?? '';
     const deal = dealView(res.data, etag);

@@ -8,19 +8,17 @@ import { projectView } from '@/server/projects/views';
 import { recordProjectCreated } from '@/server/read-model/record';
 
 // GET /api/projects – a page of funding projects (page_size, cursor, business_id), each with its best fit
-export const GET = route({ roles: ['staff', 'reviewer'], query: ProjectsQuery }, async ({ query, req, upstream }) => {
-  const { view, requestId } = await listProjects(query, req.signal);
-  upstream.requestId = requestId;
+export const GET = route({ roles: ['staff', 'reviewer'], query: ProjectsQuery }, async ({ query }) => {
+  const { view } = await listProjects(query);
   return { body: view };
 });
 
 // POST /api/projects – create a funding project for a business (Idempotency-Key); its criteria come prefilled from the intake answers
 export const POST = route(
   { roles: ['staff'], body: ProjectCreateInput, audit: auditCreate('project') },
-  async ({ body, req, db, upstream, auditObject }) => {
+  async ({ body, req, db, auditObject }) => {
     const idempotencyKey = requireIdempotencyKey(req);
-    const res = await portalRequest({ method: 'POST', path: routes.projects(), schema: Project, body, idempotencyKey, signal: req.signal });
-    upstream.requestId = res.requestId;
+    const res = await portalRequest({ method: 'POST', path: routes.projects(), schema: Project, body, idempotencyKey });
     auditObject({ id: res.data.id });
     await recordProjectCreated(db, res.data);
     return { status: 201, body: { project: projectView(res.data) }, headers: etagHeader(res.etag) };

@@ -5,8 +5,7 @@ import { route } from '@/server/http/route';
 import { portalRequest, routes } from '@/server/portal';
 
 // GET /api/recipients – a page of the organisations a deal can be made for (page_size, cursor)
-export const GET = route({ roles: ['staff'], query: ListQuery }, async ({ query, req, upstream }) => {
-  const res = await portalRequest({ path: routes.recipients(), schema: RecipientPage, query, signal: req.signal });
-  upstream.requestId = res.requestId;
+export const GET = route({ roles: ['staff'], query: ListQuery }, async ({ query }) => {
+  const res = await portalRequest({ path: routes.recipients(), schema: RecipientPage, query });
   return { body: recipientListView(res.data) };
 });

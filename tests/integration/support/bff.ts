@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, inject } from 'vitest';
 import { InvitationCreated } from '@/lib/bff/invitations';
-import { createClientSession, createUser, sealSessionId, sessionCookieName, type UserRole } from '@/server/auth';
+import { createClientSession, createUser, sealSessionId, sessionCookieName } from '@/server/auth';
+import type { AccountRole } from '@/lib/bff/roles';
 import { createDb } from '@/server/db';
 import type { Db } from '@/server/db/types';
 import { createInvitation } from '@/server/invitations';
@@ -83,7 +84,7 @@ export class BffClient extends JsonClient<CallOptions> {
 }
 
 /** A fresh account of the given role (its own email, so tests never share throttling or sessions). */
-export async function newUser(role: UserRole) {
+export async function newUser(role: AccountRole) {
   const email = `${role}-${randomBytes(5).toString('hex')}@example.test`;
   const password = `pw-${randomBytes(9).toString('hex')}`;
   const user = await createUser(await bffDb(), { email, name: `Test ${role}`, role, password });
@@ -91,7 +92,7 @@ export async function newUser(role: UserRole) {
 }
 
 /** A client signed in as a new user of the role. */
-export async function signedIn(role: UserRole) {
+export async function signedIn(role: AccountRole) {
   const u = await newUser(role);
   const client = new BffClient();
   await client.signIn(u.email, u.password);

@@ -5,9 +5,8 @@ import { route } from '@/server/http/route';
 import { etagHeader } from '@/server/http/headers';
 
 // GET /api/deals/[dealId] – one deal with its workflow stage, recipient and deal application
-export const GET = route({ roles: ['staff'], params: DealParams }, async ({ params, req, upstream }) => {
-  const res = await readDeal(params.dealId, req.signal);
-  upstream.requestId = res.requestId;
+export const GET = route({ roles: ['staff'], params: DealParams }, async ({ params }) => {
+  const res = await readDeal(params.dealId);
   const etag = res.etag ?? '';
   return { body: { deal: dealView(res.data, etag) }, headers: etagHeader(etag) };
 });

@@ -5,8 +5,7 @@ import { readProject } from '@/server/projects/read';
 import { projectView } from '@/server/projects/views';
 
 // GET /api/projects/[projectId] – one funding project with its status and business
-export const GET = route({ roles: ['staff', 'reviewer'], params: ProjectParams }, async ({ params, req, upstream }) => {
-  const res = await readProject(params.projectId, req.signal);
-  upstream.requestId = res.requestId;
+export const GET = route({ roles: ['staff', 'reviewer'], params: ProjectParams }, async ({ params }) => {
+  const res = await readProject(params.projectId);
   return { body: { project: projectView(res.data) }, headers: etagHeader(res.etag) };
 });

@@ -18,7 +18,7 @@ export async function GET(req: NextRequest, { params }: { params: Promise<{ busi
   if ('redirect' in access) return seeOther(access.redirect);
   if ('notFound' in access) return notFound();
   try {
-    const app = (await readBusinessStatus(businessId, req.signal)).data.application;
+    const app = (await readBusinessStatus(businessId)).data.application;
     return seeOther(app ? `/applications/${app.id}` : `/businesses?missing=${encodeURIComponent(businessId)}`);
   } catch (e) {
     if (isPortalError(e) && e.status === 404) return notFound();

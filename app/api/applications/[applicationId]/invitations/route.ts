@@ -26,11 +26,10 @@ export const POST = route(
       object: ({ params }) => ({ type: 'invitation', id: 'new', applicationId: params.applicationId }),
     },
   },
-  async ({ params, body, req, db, origin, session, upstream, auditObject }) => {
+  async ({ params, body, db, origin, session, auditObject }) => {
     if (session?.kind !== 'user') throw new AppError('forbidden', 'Only staff may invite clients.');
     // The Portal says whether the application exists (a 404 passes through) and whose it is.
-    const res = await portalRequest({ path: routes.application(params.applicationId), schema: ApplicationEnvelope, signal: req.signal });
-    upstream.requestId = res.requestId;
+    const res = await portalRequest({ path: routes.application(params.applicationId), schema: ApplicationEnvelope });
     const { invitation, token } = await createInvitation(db, {
       applicationId: params.applicationId,
       businessId: res.data.application.business.id,

@@ -10,10 +10,9 @@ import { linksOfProject } from '@/server/projects/read';
 import { runView } from '@/server/projects/views';
 
 // GET /api/projects/[projectId]/runs – the project's match runs, newest first (page_size, cursor)
-export const GET = route({ roles: ['staff', 'reviewer'], params: ProjectParams, query: PageQuery }, async ({ params, query, req, upstream }) => {
-  const { matchRuns } = await linksOfProject(params.projectId, req.signal);
-  const res = await portalRequest({ url: matchRuns, schema: MatchRunPage, query, signal: req.signal });
-  upstream.requestId = res.requestId;
+export const GET = route({ roles: ['staff', 'reviewer'], params: ProjectParams, query: PageQuery }, async ({ params, query }) => {
+  const { matchRuns } = await linksOfProject(params.projectId);
+  const res = await portalRequest({ url: matchRuns, schema: MatchRunPage, query });
   return { body: { items: res.data.items.map(runView), next_cursor: res.data.next_cursor, previous_cursor: res.data.previous_cursor } };
 });
 
@@ -26,18 +25,17 @@ export const POST = route(
     body: MatchRunStartInput,
     audit: { operation: 'match_run.start', object: ({ params }) => ({ type: 'project', id: params.projectId }) },
   },
-  async ({ params, body, req, upstream }) => {
+  async ({ params, body, req }) => {
     const idempotencyKey = requireIdempotencyKey(req);
-    const { matchRuns } = await linksOfProject(params.projectId, req.signal);
+    const { matchRuns } = await linksOfProject(params.projectId);
     const start = async () => {
-      const res = await portalRequest({ method: 'POST', url: matchRuns, schema: MatchRun, body, idempotencyKey, signal: req.signal });
-      upstream.requestId = res.requestId;
+      const res = await portalRequest({ method: 'POST', url: matchRuns, schema: MatchRun, body, idempotencyKey });
       return { status: 201, body: { run: runView(res.data) }, headers: etagHeader(res.etag) };
     };
     const current = async () => {
-      const now = await projectCriteria.read(params.projectId, req.signal);
+      const now = await projectCriteria.read(params.projectId);
       return { current: projectCriteria.view(now.app, now.etag ?? ''), etag: now.etag };
     };
-    return withConflictReply(upstream, start, current);
+    return withConflictReply(start, current);
   },
 );

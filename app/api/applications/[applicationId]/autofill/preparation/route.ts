@@ -11,9 +11,8 @@ import { ApplicationParams } from '@/server/http/path-params';
 export const GET = kindRoute(
   intakeApplication,
   { roles: ['staff', 'reviewer', 'client'], params: ApplicationParams },
-  async ({ id, links, req, upstream }) => {
-    const res = await readPreparation(id, await links(), req.signal);
-    upstream.requestId = res.requestId;
+  async ({ id, links }) => {
+    const res = await readPreparation(id, await links());
     return preparationReply(res);
   },
 );
@@ -28,12 +27,11 @@ export const PATCH = kindRoute(
     body: PreparationUpdate,
     audit: { operation: 'autofill.preparation_update', object: preparationObject },
   },
-  async ({ id, links, body, req, upstream }) => {
+  async ({ id, links, body, req }) => {
     const ifMatch = requireIfMatch(req);
     const intake = await links();
-    return withCurrentPreparation({ applicationId: id, links: intake, upstream, signal: req.signal }, async () => {
-      const res = await updatePreparation(id, intake, body, ifMatch, req.signal);
-      upstream.requestId = res.requestId;
+    return withCurrentPreparation({ applicationId: id, links: intake }, async () => {
+      const res = await updatePreparation(id, intake, body, ifMatch);
       return preparationReply(res);
     });
   },

@@ -9,9 +9,8 @@ import { ApplicationParams } from '@/server/http/path-params';
 export const GET = kindRoute(
   intakeApplication,
   { roles: ['staff', 'reviewer', 'client'], params: ApplicationParams, query: RunsQuery },
-  async ({ id, links, query, req, upstream }) => {
-    const res = await listRuns(id, await links(), query, req.signal);
-    upstream.requestId = res.requestId;
+  async ({ id, links, query }) => {
+    const res = await listRuns(id, await links(), query);
     const body: RunsPageView = { items: res.data.items.map(runView), next_cursor: res.data.next_cursor, previous_cursor: res.data.previous_cursor };
     return { body };
   },

@@ -14,13 +14,12 @@ import { ApplicationParams } from '@/server/http/path-params';
 export const POST = kindRoute(
   intakeApplication,
   { roles: ['staff', 'client'], params: ApplicationParams, body: StartRequest, audit: { operation: 'autofill.start', object: preparationObject } },
-  async ({ id, links, body, req, upstream }) => {
+  async ({ id, links, body, req }) => {
     const idempotencyKey = requireIdempotencyKey(req);
     const intake = await links();
-    const startUrl = await startUrlOf(id, intake, req.signal);
-    return withCurrentPreparation({ applicationId: id, links: intake, upstream, signal: req.signal }, async () => {
-      const res = await startRun(id, startUrl, body, idempotencyKey, req.signal);
-      upstream.requestId = res.requestId;
+    const startUrl = await startUrlOf(id, intake);
+    return withCurrentPreparation({ applicationId: id, links: intake }, async () => {
+      const res = await startRun(id, startUrl, body, idempotencyKey);
       const reply: RunReply = { run: runView(res.data) };
       return { status: 201, body: reply };
     });

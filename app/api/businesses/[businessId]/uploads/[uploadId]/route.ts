@@ -26,7 +26,7 @@ export const POST = route(
       object: ({ params }) => ({ type: 'business', id: params.businessId, applicationId: null }),
     },
   },
-  async ({ params, query, req, db, upstream, auditObject }) => {
+  async ({ params, query, req, db, auditObject }) => {
     const slot = await findUploadSlot(db, params.businessId, params.uploadId);
     if (!slot) throw new AppError('not_found', GONE);
     auditObject({ applicationId: slot.applicationId });
@@ -44,15 +44,12 @@ export const POST = route(
         filename: query.filename,
         size: declaredSize(req),
         schema: BusinessFileUploadResult,
-        signal: req.signal,
       });
-      upstream.requestId = res.requestId;
       return { status: 201, body: { upload: res.data } };
     } catch (e) {
       // The Portal refuses a signed URL that expired or was withdrawn: the slot is of no more use.
       if (isPortalError(e) && e.fromUpstream && e.status === 403) {
         await forgetUploadSlot(db, params.businessId, params.uploadId);
-        upstream.requestId = e.requestId;
         throw new AppError('not_found', GONE);
       }
       throw e;

@@ -5,8 +5,7 @@ import { readProjectRun } from '@/server/projects/read';
 import { runView } from '@/server/projects/views';
 
 // GET /api/projects/[projectId]/runs/[runId] – one match run with its progress (funders screened) or failure
-export const GET = route({ roles: ['staff', 'reviewer'], params: MatchRunParams }, async ({ params, req, upstream }) => {
-  const res = await readProjectRun(params.projectId, params.runId, req.signal);
-  upstream.requestId = res.requestId;
+export const GET = route({ roles: ['staff', 'reviewer'], params: MatchRunParams }, async ({ params }) => {
+  const res = await readProjectRun(params.projectId, params.runId);
   return { body: { run: runView(res.data) }, headers: etagHeader(res.etag) };
 });

@@ -17,10 +17,9 @@ export const POST = kindRoute(
     body: 'stream',
     audit: { operation: 'autofill.evidence_upload', object: preparationObject },
   },
-  async ({ id, links, req, upstream }) => {
+  async ({ id, links, req }) => {
     const upload = checkEvidenceUpload(req);
-    const res = await uploadEvidence(id, await links(), upload, req.signal);
-    upstream.requestId = res.requestId;
+    const res = await uploadEvidence(id, await links(), upload);
     const body: EvidenceUploadReply = {
       preparation: preparationView(res.preparation),
       etag: res.etag,

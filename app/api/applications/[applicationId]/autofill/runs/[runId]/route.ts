@@ -10,9 +10,8 @@ import { etagHeader } from '@/server/http/headers';
 export const GET = kindRoute(
   intakeApplication,
   { roles: ['staff', 'reviewer', 'client'], params: RunParams },
-  async ({ id, links, params, req, upstream }) => {
-    const res = await readRun(id, await links(), params.runId, req.signal);
-    upstream.requestId = res.requestId;
+  async ({ id, links, params }) => {
+    const res = await readRun(id, await links(), params.runId);
     const body: RunReply = { run: runView(res.data) };
     return { body, headers: etagHeader(res.etag) };
   },

@@ -13,11 +13,10 @@ export const POST = route(
     params: MatchRunParams,
     audit: { operation: 'match_run.retry', object: ({ params }) => ({ type: 'match_run', id: params.runId }) },
   },
-  async ({ params, req, upstream }) => {
+  async ({ params, req }) => {
     const idempotencyKey = requireIdempotencyKey(req);
-    const { data: run } = await readProjectRun(params.projectId, params.runId, req.signal);
-    const res = await portalRequest({ method: 'POST', url: run.retry_url, schema: MatchRun, idempotencyKey, signal: req.signal });
-    upstream.requestId = res.requestId;
+    const { data: run } = await readProjectRun(params.projectId, params.runId);
+    const res = await portalRequest({ method: 'POST', url: run.retry_url, schema: MatchRun, idempotencyKey });
     return { body: { run: runView(res.data) }, headers: etagHeader(res.etag) };
   },
 );

@@ -11,12 +11,11 @@ import { EvidenceParams } from '@/server/http/path-params';
 export const DELETE = kindRoute(
   intakeApplication,
   { roles: ['staff', 'client'], params: EvidenceParams, audit: { operation: 'autofill.evidence_delete', object: evidenceObject } },
-  async ({ id, links, params, req, upstream }) => {
+  async ({ id, links, params, req }) => {
     const ifMatch = requireIfMatch(req);
     const intake = await links();
-    return withCurrentPreparation({ applicationId: id, links: intake, upstream, signal: req.signal }, async () => {
-      const res = await deleteEvidence(id, intake, params.evidenceId, ifMatch, req.signal);
-      upstream.requestId = res.requestId;
+    return withCurrentPreparation({ applicationId: id, links: intake }, async () => {
+      const res = await deleteEvidence(id, intake, params.evidenceId, ifMatch);
       return preparationReply(res);
     });
   },

@@ -12,10 +12,9 @@ import { requireIdempotencyKey } from '@/server/http/headers';
 export const POST = kindRoute(
   intakeApplication,
   { roles: ['staff', 'client'], params: RunParams, audit: { operation: 'autofill.retry', object: runObject } },
-  async ({ id, links, params, req, upstream }) => {
+  async ({ id, links, params, req }) => {
     const idempotencyKey = requireIdempotencyKey(req);
-    const res = await retryRun(id, await links(), params.runId, idempotencyKey, req.signal);
-    upstream.requestId = res.requestId;
+    const res = await retryRun(id, await links(), params.runId, idempotencyKey);
     const body: RunReply = { run: runView(res.data) };
     return { body };
   },

@@ -10,9 +10,8 @@ import { suggestionView } from '@/server/autofill/views';
 export const GET = kindRoute(
   intakeApplication,
   { roles: ['staff', 'reviewer'], params: RunParams, query: SuggestionsQuery },
-  async ({ id, links, params, query, req, upstream }) => {
-    const res = await listSuggestions(id, await links(), params.runId, query, req.signal);
-    upstream.requestId = res.requestId;
+  async ({ id, links, params, query }) => {
+    const res = await listSuggestions(id, await links(), params.runId, query);
     const body: SuggestionsPageView = {
       items: res.data.items.map(suggestionView),
       next_cursor: res.data.next_cursor,
