@@ -29,6 +29,13 @@ const LAYERS = [
     message: 'Only the sandbox imports the sandbox: the app talks to it over HTTP.',
   },
   {
+    // The application wing (intake, deal application, project criteria) sits above what it uses: the Portal
+    // client, http, the read model, projects' reads. Only app/ and the wing's consumers (Autofill) import it.
+    target: ['./server/!(applications|autofill)/**', './server/*'],
+    from: './server/applications',
+    message: 'server/applications (the application wing) is imported only by app/ and server/autofill: what the wing uses must not import it back.',
+  },
+  {
     target: './server/sandbox',
     from: './server',
     except: ['./sandbox'],

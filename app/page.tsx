@@ -6,7 +6,7 @@ import { appDb } from '@/server/db/app-db';
 import { currentSession } from '@/server/http/current-session';
 import { awaitFirstPass } from '@/server/read-model/scheduler';
 import { inPipelineOrder } from '@/server/read-model/stage-order';
-import { reviewInbox, staffHome } from '@/server/read-model/views';
+import { reviewInbox, staffHome } from '@/server/read-model/workspace-views';
 import '@/components/workspace/workspace.css';
 
 /** Staff: the workspace's home (counts by stage and the lists that need someone). */

@@ -2,7 +2,7 @@ import 'server-only';
 import { AnswerPage, type AnswerItem } from '@/lib/portal';
 import type { CurrentAnswers } from '@/lib/bff/applications';
 import { portalRequest } from '@/server/portal';
-import type { ApplicationLinks } from '@/server/application-kinds/links';
+import type { ApplicationLinks } from './kind-links';
 
 /** Reads every page of the answer set (page size 500: a 1,000-field contract takes three calls). */
 export async function readAllAnswers(links: Pick<ApplicationLinks, 'answers'>): Promise<CurrentAnswers & { requestId: string | null }> {

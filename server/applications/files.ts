@@ -9,7 +9,7 @@ import {
 } from '@/lib/portal';
 import { AppError } from '@/server/http/app-error';
 import { PortalError, portalDownload, portalRequest, urlBelow } from '@/server/portal';
-import type { ApplicationLinks } from '@/server/application-kinds/links';
+import type { ApplicationLinks } from './kind-links';
 import { fileQuestionRules, streamUpload, type UploadRequest } from './upload-request';
 
 /** What the file operations need of an application's links (every kind has them). */

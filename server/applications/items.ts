@@ -2,8 +2,8 @@ import 'server-only';
 import type { CurrentItems, ItemCreateBody, ItemsQuery, ItemUpdateBody } from '@/lib/bff/items';
 import { RepeatableItemDeleteResult, RepeatableItemMutationResult, RepeatableItemPage, type RepeatableItem } from '@/lib/portal';
 import { portalRequest, urlBelow } from '@/server/portal';
-import type { ApplicationLinks } from '@/server/application-kinds/links';
-import { itemView } from './views';
+import type { ApplicationLinks } from './kind-links';
+import { itemView } from './application-views';
 
 /** Only the items collection is used, so every kind of application shares these functions. */
 type Links = Pick<ApplicationLinks, 'repeatableItems'>;

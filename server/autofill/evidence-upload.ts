@@ -1,7 +1,7 @@
 import 'server-only';
 import { EVIDENCE_UPLOAD_TYPES, MAX_EVIDENCE_BYTES } from '@/lib/bff/autofill';
 import { AutofillPreparation, FileUploadCredential } from '@/lib/portal';
-import type { IntakeLinks } from '@/server/application-kinds/intake';
+import type { IntakeLinks } from '@/server/applications/intake-application';
 import { checkUploadRequest, streamUpload, type UploadRequest, type UploadRules } from '@/server/applications/upload-request';
 import { portalRequest, urlBelow } from '@/server/portal';
 import { readPreparation } from './preparation';

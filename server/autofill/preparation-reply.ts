@@ -1,12 +1,12 @@
 import 'server-only';
 import type { PreparationReply } from '@/lib/bff/autofill';
 import type { AutofillPreparation } from '@/lib/portal';
-import type { IntakeLinks } from '@/server/application-kinds/intake';
+import type { IntakeLinks } from '@/server/applications/intake-application';
 import { withConflictReply } from '@/server/http/conflict-reply';
 import { etagHeader } from '@/server/http/headers';
 import type { RouteResult } from '@/server/http/route';
 import { readPreparation } from './preparation';
-import { preparationView } from './views';
+import { preparationView } from './autofill-views';
 
 /** The preparation as the browser gets it, with the ETag its next write quotes. */
 export function preparationReply(res: { data: AutofillPreparation; etag: string | null }) {

@@ -1,7 +1,7 @@
 import 'server-only';
 import { BoundedCache } from '@/lib/bounded-cache';
 import { AutofillPreparation, type PreparationUpdateBody } from '@/lib/portal';
-import type { IntakeLinks } from '@/server/application-kinds/intake';
+import type { IntakeLinks } from '@/server/applications/intake-application';
 import { portalRequest, urlBelow } from '@/server/portal';
 
 /*

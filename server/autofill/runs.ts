@@ -2,7 +2,7 @@ import 'server-only';
 import { BoundedCache } from '@/lib/bounded-cache';
 import type { RunsQuery, SuggestionsQuery } from '@/lib/bff/autofill';
 import { AutofillRun, AutofillRunPage, AutofillSuggestionPage, type AutofillStartBody } from '@/lib/portal';
-import type { IntakeLinks } from '@/server/application-kinds/intake';
+import type { IntakeLinks } from '@/server/applications/intake-application';
 import { AppError } from '@/server/http/app-error';
 import { portalRequest, urlBelow } from '@/server/portal';
 

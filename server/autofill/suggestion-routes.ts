@@ -1,14 +1,14 @@
 import 'server-only';
 import type { SuggestionAcceptReply, SuggestionDismissReply } from '@/lib/bff/autofill';
 import type { AutofillSuggestion } from '@/lib/portal';
-import { intakeApplication } from '@/server/application-kinds/intake';
-import { kindRoute } from '@/server/application-kinds/kind-route';
+import { intakeApplication } from '@/server/applications/intake-application';
+import { kindRoute } from '@/server/applications/kind-route';
 import { optionalIdempotencyKey } from '@/server/http/headers';
 import { SuggestionParams } from '@/server/http/path-params';
 import { suggestionObject } from './audit-objects';
 import { recordSuggestionDecided } from '@/server/read-model/record';
 import { acceptSuggestion, dismissSuggestion } from './suggestions';
-import { suggestionView } from './views';
+import { suggestionView } from './autofill-views';
 
 type Command<T> = (
   applicationId: string,

@@ -5,7 +5,7 @@ import { routes } from '@/server/portal';
 import { recordBusinessStage } from '@/server/read-model/record';
 import { workflowRoutes } from '@/server/workflows/workflow-routes';
 import { readBusinessStatus } from './status';
-import { businessView, stageTransitionView } from './views';
+import { businessView, stageTransitionView } from './business-views';
 
 /** A business's stages and moves: the move replies with the transition, a 412 with the business. */
 export const businessWorkflowRoutes = workflowRoutes({

@@ -5,7 +5,7 @@ import { routes } from '@/server/portal';
 import { recordDealStage } from '@/server/read-model/record';
 import { workflowRoutes } from '@/server/workflows/workflow-routes';
 import { readDeal } from './read-deal';
-import { dealView } from './views';
+import { dealView } from './deal-views';
 
 /** The audit log files a deal's moves under its deal application. */
 const shown = (deal: Deal, etag: string) => {

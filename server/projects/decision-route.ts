@@ -7,7 +7,7 @@ import { MatchParams } from '@/server/http/path-params';
 import { route } from '@/server/http/route';
 import { PortalError, portalRequest, routes } from '@/server/portal';
 import { readProjectMatch } from './read';
-import { matchTag, matchView } from './views';
+import { matchTag, matchView } from './project-views';
 
 const PATHS = { shortlist: routes.matchShortlist, dismiss: routes.matchDismiss } as const;
 

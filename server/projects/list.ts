@@ -2,7 +2,7 @@ import 'server-only';
 import type { ProjectListView, ProjectsQueryInput } from '@/lib/bff/projects';
 import { FundingMatchPage, ProjectPage, type Project } from '@/lib/portal';
 import { portalRequest, routes } from '@/server/portal';
-import { bestMatchView, projectView } from './views';
+import { bestMatchView, projectView } from './project-views';
 
 /** The best match of a matched project: the first of its latest completed run's matches (they come by score). */
 async function bestOf(p: Project) {

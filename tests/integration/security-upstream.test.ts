@@ -13,7 +13,7 @@ import { ApplicationEnvelope, BusinessFileUploadResult } from '@/lib/portal';
 import { readAllAnswers } from '@/server/applications/answers';
 import { deleteFile, listFiles } from '@/server/applications/files';
 import { listItems } from '@/server/applications/items';
-import { applicationLinks, type IntakeLinks as ApplicationLinks } from '@/server/application-kinds/intake';
+import { applicationLinks, type IntakeLinks as ApplicationLinks } from '@/server/applications/intake-application';
 import { createUser } from '@/server/auth';
 import { deleteEvidence, readPreparation } from '@/server/autofill/preparation';
 import { listRuns, readRun } from '@/server/autofill/runs';

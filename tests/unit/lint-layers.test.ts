@@ -25,6 +25,10 @@ describe('layering lint rules', () => {
     ['lib/x.ts', "import { x } from 'node:crypto';", /Node.js builtin module "node:crypto"/],
     ['lib/forms/x.ts', "import { x } from 'crypto';", /Node.js builtin module "crypto"/],
     ['lib/forms/x.ts', "import { x } from '@/server/env';", /lib\/ runs on both sides/],
+    ['server/projects/x.ts', "import { x } from '@/server/applications/project-criteria';", /the application wing/],
+    ['server/portal/x.ts', "import type { x } from '../applications/kind';", /the application wing/],
+    ['server/http/x.ts', "import { x } from '@/server/applications/kind-route';", /the application wing/],
+    ['server/x.ts', "import { x } from './applications/form-snapshot';", /the application wing/],
   ])('%s: %s is an error', async (filePath, source, message) => {
     const errors = await layerErrors(filePath, source);
     expect(errors).toHaveLength(1);
@@ -38,6 +42,9 @@ describe('layering lint rules', () => {
     ['server/launcher/x.ts', "import { x } from 'node:child_process';"],
     ['server/sandbox/handlers/x.ts', "import { x } from '../server';"],
     ['server/sandbox/x.ts', "import { x } from '@/lib/portal';"],
+    ['server/applications/x.ts', "import { x } from '@/server/projects/read';\nimport { y } from './kind';\nexport const also = [y];"],
+    ['server/autofill/x.ts', "import { x } from '@/server/applications/intake-application';"],
+    ['app/api/x/route.ts', "import { x } from '@/server/applications/kind-routes';"],
     ['tests/x.ts', "import { x } from '@/server/sandbox/server';\nimport { y } from 'node:fs';\nexport const also = [y];"],
   ])('%s: %s is allowed', async (filePath, source) => {
     expect(await layerErrors(filePath, source)).toEqual([]);

@@ -1,6 +1,6 @@
 import { ListQuery } from '@/lib/bff/businesses';
 import { BusinessPipelinePage } from '@/lib/portal';
-import { pipelineListView } from '@/server/businesses/views';
+import { pipelineListView } from '@/server/businesses/business-views';
 import { route } from '@/server/http/route';
 import { portalRequest, routes } from '@/server/portal';
 

@@ -2,7 +2,7 @@ import { BusinessCreateInput, ListQuery } from '@/lib/bff/businesses';
 import { BusinessCreateResult } from '@/lib/portal';
 import { listBusinesses } from '@/server/businesses/list';
 import { rememberUploadSlots } from '@/server/businesses/upload-slots';
-import { businessCreatedView } from '@/server/businesses/views';
+import { businessCreatedView } from '@/server/businesses/business-views';
 import { auditCreate, route } from '@/server/http/route';
 import { requireIdempotencyKey } from '@/server/http/headers';
 import { portalRequest, routes } from '@/server/portal';

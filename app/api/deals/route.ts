@@ -1,7 +1,7 @@
 import { DealCreateInput, DealsQuery } from '@/lib/bff/deals';
 import { Deal } from '@/lib/portal';
 import { listDeals } from '@/server/deals/list';
-import { dealView } from '@/server/deals/views';
+import { dealView } from '@/server/deals/deal-views';
 import { auditCreate, route } from '@/server/http/route';
 import { etagHeader, requireIdempotencyKey } from '@/server/http/headers';
 import { portalRequest, routes } from '@/server/portal';

@@ -1,5 +1,5 @@
 import { ApiRoot } from '@/lib/portal';
-import { portalView } from '@/server/businesses/views';
+import { portalView } from '@/server/businesses/business-views';
 import { route } from '@/server/http/route';
 import { portalRequest, routes } from '@/server/portal';
 

@@ -4,7 +4,7 @@ import { etagHeader, requireIdempotencyKey } from '@/server/http/headers';
 import { auditCreate, route } from '@/server/http/route';
 import { portalRequest, routes } from '@/server/portal';
 import { listProjects } from '@/server/projects/list';
-import { projectView } from '@/server/projects/views';
+import { projectView } from '@/server/projects/project-views';
 import { recordProjectCreated } from '@/server/read-model/record';
 
 // GET /api/projects – a page of funding projects (page_size, cursor, business_id), each with its best fit

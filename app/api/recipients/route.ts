@@ -1,6 +1,6 @@
 import { ListQuery } from '@/lib/bff/businesses';
 import { RecipientPage } from '@/lib/portal';
-import { recipientListView } from '@/server/deals/views';
+import { recipientListView } from '@/server/deals/deal-views';
 import { route } from '@/server/http/route';
 import { portalRequest, routes } from '@/server/portal';
 

@@ -2,7 +2,8 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { IntakeFormPage } from '@/components/intake-form/intake-form-page';
 import { readFormSnapshot } from '@/server/applications/form-snapshot';
-import { formOpeningJson } from '@/server/application-kinds/form-opening';
+import { intakeApplication } from '@/server/applications/intake-application';
+import { formOpeningJson } from '@/server/applications/form-opening';
 import { appDb } from '@/server/db/app-db';
 import { guardPage, readOrNotFound, type PageProps } from '@/server/http/page-guard';
 import { lastSection } from '@/server/invitations/client-welcome';
@@ -22,7 +23,7 @@ export default async function ApplicationPage({ params, searchParams }: PageProp
   // The snapshot is read here, on the server, so the open section is in the first HTML; the rest of the
   // form follows from the browser once it is interactive. Anything but "not found" is left to the
   // browser, which shows the error with a retry.
-  const snapshotJson = await readOrNotFound(formOpeningJson(readFormSnapshot(applicationId), section, { sid: session.sid, id: applicationId }), null);
+  const snapshotJson = await readOrNotFound(formOpeningJson(readFormSnapshot(intakeApplication, applicationId), section, { sid: session.sid, id: applicationId }), null);
   return (
     <>
       <nav aria-label="Autofill" className="actions">

@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { BusinessDetail } from '@/components/businesses/business-detail';
 import { readBusinessStatus } from '@/server/businesses/status';
-import { businessView } from '@/server/businesses/views';
+import { businessView } from '@/server/businesses/business-views';
 import { guardPage, readOrNotFound, type PageProps } from '@/server/http/page-guard';
 
 export const metadata: Metadata = { title: 'Business' };

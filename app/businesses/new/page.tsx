@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { BusinessCreate } from '@/components/businesses/business-create';
 import { ApiRoot } from '@/lib/portal';
-import { portalView } from '@/server/businesses/views';
+import { portalView } from '@/server/businesses/business-views';
 import { guardPage, type PageProps } from '@/server/http/page-guard';
 import { portalRequest, routes } from '@/server/portal';
 

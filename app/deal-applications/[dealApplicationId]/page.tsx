@@ -3,10 +3,11 @@ import Link from 'next/link';
 import { dealHref } from '@/components/deals/deal-labels';
 import { IntakeFormPage } from '@/components/intake-form/intake-form-page';
 import { DealId } from '@/lib/portal';
-import { formOpeningJson } from '@/server/application-kinds/form-opening';
-import { readDealFormSnapshot } from '@/server/deal-applications/form-snapshot';
+import { formOpeningJson } from '@/server/applications/form-opening';
+import { dealApplication } from '@/server/applications/deal-application';
+import { readFormSnapshot } from '@/server/applications/form-snapshot';
 import { readDeal } from '@/server/deals/read-deal';
-import { dealSummaryView } from '@/server/deals/views';
+import { dealSummaryView } from '@/server/deals/deal-views';
 import { guardPage, readOrNotFound, type PageProps } from '@/server/http/page-guard';
 import '@/components/deals/deals.css';
 
@@ -35,7 +36,7 @@ export default async function DealApplicationPage({ params, searchParams }: Page
   // but "not found" is left to the browser, which shows the error with a retry.
   const section = raw.section;
   const [snapshotJson, deal] = await Promise.all([
-    readOrNotFound(formOpeningJson(readDealFormSnapshot(dealApplicationId), typeof section === 'string' ? section : null, { sid: session.sid, id: dealApplicationId }), null),
+    readOrNotFound(formOpeningJson(readFormSnapshot(dealApplication, dealApplicationId), typeof section === 'string' ? section : null, { sid: session.sid, id: dealApplicationId }), null),
     dealOf(raw.deal_id, dealApplicationId),
   ]);
   return (

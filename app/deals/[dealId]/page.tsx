@@ -4,10 +4,11 @@ import { DealApplicationPanel } from '@/components/deals/deal-application-panel'
 import { DealWorkflow } from '@/components/deals/deal-workflow';
 import { DealFunding } from '@/components/funding/deal-funding';
 import { DealStagePage } from '@/lib/portal';
-import { readDealApplicationSummary, type DealApplicationSummary } from '@/server/deal-applications/progress';
+import type { DealApplicationSummary } from '@/lib/bff/deals';
+import { readDealApplicationSummary } from '@/server/applications/deal-application';
 import { businessOfDeal } from '@/server/deals/deal-business';
 import { readDeal } from '@/server/deals/read-deal';
-import { dealView } from '@/server/deals/views';
+import { dealView } from '@/server/deals/deal-views';
 import { guardPage, readOrNotFound, type PageProps } from '@/server/http/page-guard';
 import { readWorkflowStages } from '@/server/workflows/stages';
 import { matchOfDeal } from '@/server/projects/deal-match';

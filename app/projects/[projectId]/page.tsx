@@ -1,10 +1,11 @@
 import type { Metadata } from 'next';
 import { ProjectPage } from '@/components/funding/project-page';
-import { formOpeningJson } from '@/server/application-kinds/form-opening';
+import { formOpeningJson } from '@/server/applications/form-opening';
 import { guardPage, readOrNotFound, type PageProps } from '@/server/http/page-guard';
-import { readCriteriaFormSnapshot } from '@/server/projects/criteria-snapshot';
+import { readFormSnapshot } from '@/server/applications/form-snapshot';
+import { projectCriteria } from '@/server/applications/project-criteria';
 import { readProject } from '@/server/projects/read';
-import { projectView } from '@/server/projects/views';
+import { projectView } from '@/server/projects/project-views';
 
 export const metadata: Metadata = { title: 'Funding project' };
 
@@ -18,7 +19,7 @@ export default async function FundingProjectPage({ params, searchParams }: PageP
   const section = raw.section;
   const [project, snapshotJson] = await Promise.all([
     readOrNotFound(readProject(projectId)),
-    readOrNotFound(formOpeningJson(readCriteriaFormSnapshot(projectId), typeof section === 'string' ? section : null, { sid: session.sid, id: projectId }), null),
+    readOrNotFound(formOpeningJson(readFormSnapshot(projectCriteria, projectId), typeof section === 'string' ? section : null, { sid: session.sid, id: projectId }), null),
   ]);
   return (
     <ProjectPage

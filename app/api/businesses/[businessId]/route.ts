@@ -1,6 +1,6 @@
 import { readBusinessStatus } from '@/server/businesses/status';
 import { BusinessParams } from '@/server/http/path-params';
-import { businessView } from '@/server/businesses/views';
+import { businessView } from '@/server/businesses/business-views';
 import { route } from '@/server/http/route';
 import { etagHeader } from '@/server/http/headers';
 

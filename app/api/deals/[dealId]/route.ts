@@ -1,6 +1,6 @@
 import { DealParams } from '@/server/http/path-params';
 import { readDeal } from '@/server/deals/read-deal';
-import { dealView } from '@/server/deals/views';
+import { dealView } from '@/server/deals/deal-views';
 import { route } from '@/server/http/route';
 import { etagHeader } from '@/server/http/headers';
 

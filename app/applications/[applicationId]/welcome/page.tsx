@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { ClientWelcome } from '@/components/welcome/client-welcome';
 import { ApiRoot } from '@/lib/portal';
 import { readFormSnapshot } from '@/server/applications/form-snapshot';
+import { intakeApplication } from '@/server/applications/intake-application';
 import { findUserById } from '@/server/auth';
 import { appDb } from '@/server/db/app-db';
 import { guardPage, readOrNotFound, type PageProps } from '@/server/http/page-guard';
@@ -31,7 +32,7 @@ export default async function WelcomePage({ params, searchParams }: PageProps<'a
   const db = await appDb();
   const invitation = await findInvitation(db, session.invitationId);
   const [snapshot, inviter, organisation] = await Promise.all([
-    readOrNotFound(readFormSnapshot(applicationId)),
+    readOrNotFound(readFormSnapshot(intakeApplication, applicationId)),
     invitation ? findUserById(db, invitation.createdBy) : Promise.resolve(null),
     organisationName(),
   ]);

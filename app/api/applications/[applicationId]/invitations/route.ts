@@ -4,7 +4,7 @@ import { AppError } from '@/server/http/app-error';
 import { route } from '@/server/http/route';
 import { ApplicationParams } from '@/server/http/path-params';
 import { createInvitation, listInvitations } from '@/server/invitations';
-import { invitationView } from '@/server/invitations/views';
+import { invitationView } from '@/server/invitations/invitation-views';
 import { portalRequest, routes } from '@/server/portal';
 import { recordInvitationChanged } from '@/server/read-model/record';
 

@@ -1,6 +1,6 @@
 import { ParticipantList } from '@/lib/portal';
 import { BusinessParams } from '@/server/http/path-params';
-import { peopleView } from '@/server/businesses/views';
+import { peopleView } from '@/server/businesses/business-views';
 import { route } from '@/server/http/route';
 import { etagHeader } from '@/server/http/headers';
 import { portalRequest, routes } from '@/server/portal';

@@ -1,4 +1,4 @@
-import { dealApplicationRoutes } from '@/server/application-kinds/routes';
+import { dealApplicationRoutes } from '@/server/applications/kind-routes';
 
 // GET/POST /api/deal-applications/[dealApplicationId]/files – a page of the files attached to file questions; POST ?block_key=&schema_key=&field_key=&item_id= uploads one (the body is its bytes, named in X-Filename)
 export const { GET, POST } = dealApplicationRoutes.files;

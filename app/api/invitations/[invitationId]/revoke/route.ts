@@ -2,7 +2,7 @@ import { AppError } from '@/server/http/app-error';
 import { InvitationParams } from '@/server/http/path-params';
 import { route } from '@/server/http/route';
 import { revokeInvitation } from '@/server/invitations';
-import { invitationView } from '@/server/invitations/views';
+import { invitationView } from '@/server/invitations/invitation-views';
 import { recordInvitationChanged } from '@/server/read-model/record';
 
 // POST /api/invitations/[invitationId]/revoke – withdraws the link and ends every client session opened with it

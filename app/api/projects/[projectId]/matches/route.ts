@@ -3,7 +3,7 @@ import { ProjectParams } from '@/server/http/path-params';
 import { route } from '@/server/http/route';
 import { portalRequest } from '@/server/portal';
 import { linksOfProject } from '@/server/projects/read';
-import { matchView } from '@/server/projects/views';
+import { matchView } from '@/server/projects/project-views';
 
 // GET /api/projects/[projectId]/matches – the latest completed run's matches, best first (fit, product_kind, page_size, cursor)
 export const GET = route({ roles: ['staff', 'reviewer'], params: ProjectParams, query: MatchesQuery }, async ({ params, query }) => {

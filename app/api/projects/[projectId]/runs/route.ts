@@ -1,13 +1,13 @@
 import { MatchRunStartInput } from '@/lib/bff/projects';
 import { MatchRun, MatchRunPage, PageQuery } from '@/lib/portal';
-import { projectCriteria } from '@/server/application-kinds/criteria';
+import { projectCriteria } from '@/server/applications/project-criteria';
 import { withConflictReply } from '@/server/http/conflict-reply';
 import { etagHeader, requireIdempotencyKey } from '@/server/http/headers';
 import { ProjectParams } from '@/server/http/path-params';
 import { route } from '@/server/http/route';
 import { portalRequest } from '@/server/portal';
 import { linksOfProject } from '@/server/projects/read';
-import { runView } from '@/server/projects/views';
+import { runView } from '@/server/projects/project-views';
 
 // GET /api/projects/[projectId]/runs – the project's match runs, newest first (page_size, cursor)
 export const GET = route({ roles: ['staff', 'reviewer'], params: ProjectParams, query: PageQuery }, async ({ params, query }) => {

@@ -1,6 +1,6 @@
 import { PreparationUpdate } from '@/lib/bff/autofill';
-import { intakeApplication } from '@/server/application-kinds/intake';
-import { kindRoute } from '@/server/application-kinds/kind-route';
+import { intakeApplication } from '@/server/applications/intake-application';
+import { kindRoute } from '@/server/applications/kind-route';
 import { preparationObject } from '@/server/autofill/audit-objects';
 import { readPreparation, updatePreparation } from '@/server/autofill/preparation';
 import { preparationReply, withCurrentPreparation } from '@/server/autofill/preparation-reply';

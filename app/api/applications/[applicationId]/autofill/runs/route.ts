@@ -1,8 +1,8 @@
 import { RunsQuery, type RunsPageView } from '@/lib/bff/autofill';
-import { intakeApplication } from '@/server/application-kinds/intake';
-import { kindRoute } from '@/server/application-kinds/kind-route';
+import { intakeApplication } from '@/server/applications/intake-application';
+import { kindRoute } from '@/server/applications/kind-route';
 import { listRuns } from '@/server/autofill/runs';
-import { runView } from '@/server/autofill/views';
+import { runView } from '@/server/autofill/autofill-views';
 import { ApplicationParams } from '@/server/http/path-params';
 
 // GET /api/applications/[applicationId]/autofill/runs – a page of the application's runs, newest first (page_size, cursor)

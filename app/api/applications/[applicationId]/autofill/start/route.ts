@@ -1,11 +1,11 @@
 import { StartRequest, type RunReply } from '@/lib/bff/autofill';
-import { intakeApplication } from '@/server/application-kinds/intake';
-import { kindRoute } from '@/server/application-kinds/kind-route';
+import { intakeApplication } from '@/server/applications/intake-application';
+import { kindRoute } from '@/server/applications/kind-route';
 import { preparationObject } from '@/server/autofill/audit-objects';
 import { startUrlOf } from '@/server/autofill/preparation';
 import { withCurrentPreparation } from '@/server/autofill/preparation-reply';
 import { startRun } from '@/server/autofill/runs';
-import { runView } from '@/server/autofill/views';
+import { runView } from '@/server/autofill/autofill-views';
 import { requireIdempotencyKey } from '@/server/http/headers';
 import { ApplicationParams } from '@/server/http/path-params';
 

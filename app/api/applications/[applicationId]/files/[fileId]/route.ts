@@ -1,4 +1,4 @@
-import { intakeApplicationRoutes } from '@/server/application-kinds/routes';
+import { intakeApplicationRoutes } from '@/server/applications/kind-routes';
 
 // DELETE /api/applications/[applicationId]/files/[fileId] – remove an attached file
 export const { DELETE } = intakeApplicationRoutes.file;

@@ -1,4 +1,4 @@
-import { dealApplicationRoutes } from '@/server/application-kinds/routes';
+import { dealApplicationRoutes } from '@/server/applications/kind-routes';
 
 // GET/POST /api/deal-applications/[dealApplicationId]/items/[blockKey] – a page of a repeatable group's items; POST adds one (If-Match optional), a 412 comes back with the group's items
 export const { GET, POST } = dealApplicationRoutes.itemGroup;

@@ -1,9 +1,9 @@
 import type { EvidenceUploadReply } from '@/lib/bff/autofill';
-import { intakeApplication } from '@/server/application-kinds/intake';
-import { kindRoute } from '@/server/application-kinds/kind-route';
+import { intakeApplication } from '@/server/applications/intake-application';
+import { kindRoute } from '@/server/applications/kind-route';
 import { preparationObject } from '@/server/autofill/audit-objects';
 import { checkEvidenceUpload, uploadEvidence } from '@/server/autofill/evidence-upload';
-import { evidenceSourceView, preparationView } from '@/server/autofill/views';
+import { evidenceSourceView, preparationView } from '@/server/autofill/autofill-views';
 import { etagHeader } from '@/server/http/headers';
 import { ApplicationParams } from '@/server/http/path-params';
 

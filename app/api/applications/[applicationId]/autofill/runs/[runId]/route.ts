@@ -1,9 +1,9 @@
 import type { RunReply } from '@/lib/bff/autofill';
-import { intakeApplication } from '@/server/application-kinds/intake';
-import { kindRoute } from '@/server/application-kinds/kind-route';
+import { intakeApplication } from '@/server/applications/intake-application';
+import { kindRoute } from '@/server/applications/kind-route';
 import { RunParams } from '@/server/http/path-params';
 import { readRun } from '@/server/autofill/runs';
-import { runView } from '@/server/autofill/views';
+import { runView } from '@/server/autofill/autofill-views';
 import { etagHeader } from '@/server/http/headers';
 
 // GET /api/applications/[applicationId]/autofill/runs/[runId] – one run with its progress (what the UI polls)

@@ -4,7 +4,7 @@ import { MatchRunParams } from '@/server/http/path-params';
 import { route } from '@/server/http/route';
 import { portalRequest } from '@/server/portal';
 import { readProjectRun } from '@/server/projects/read';
-import { runView } from '@/server/projects/views';
+import { runView } from '@/server/projects/project-views';
 
 // POST /api/projects/[projectId]/runs/[runId]/retry – a new attempt of a failed run (Idempotency-Key)
 export const POST = route(

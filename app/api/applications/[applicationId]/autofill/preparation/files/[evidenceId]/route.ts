@@ -1,5 +1,5 @@
-import { intakeApplication } from '@/server/application-kinds/intake';
-import { kindRoute } from '@/server/application-kinds/kind-route';
+import { intakeApplication } from '@/server/applications/intake-application';
+import { kindRoute } from '@/server/applications/kind-route';
 import { evidenceObject } from '@/server/autofill/audit-objects';
 import { deleteEvidence } from '@/server/autofill/preparation';
 import { preparationReply, withCurrentPreparation } from '@/server/autofill/preparation-reply';

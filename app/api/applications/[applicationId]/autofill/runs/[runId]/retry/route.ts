@@ -1,10 +1,10 @@
 import type { RunReply } from '@/lib/bff/autofill';
-import { intakeApplication } from '@/server/application-kinds/intake';
-import { kindRoute } from '@/server/application-kinds/kind-route';
+import { intakeApplication } from '@/server/applications/intake-application';
+import { kindRoute } from '@/server/applications/kind-route';
 import { runObject } from '@/server/autofill/audit-objects';
 import { RunParams } from '@/server/http/path-params';
 import { retryRun } from '@/server/autofill/runs';
-import { runView } from '@/server/autofill/views';
+import { runView } from '@/server/autofill/autofill-views';
 import { requireIdempotencyKey } from '@/server/http/headers';
 
 // POST /api/applications/[applicationId]/autofill/runs/[runId]/retry – a new attempt of a failed run

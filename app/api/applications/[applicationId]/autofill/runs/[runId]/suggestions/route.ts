@@ -1,9 +1,9 @@
 import { SuggestionsQuery, type SuggestionsPageView } from '@/lib/bff/autofill';
-import { intakeApplication } from '@/server/application-kinds/intake';
-import { kindRoute } from '@/server/application-kinds/kind-route';
+import { intakeApplication } from '@/server/applications/intake-application';
+import { kindRoute } from '@/server/applications/kind-route';
 import { RunParams } from '@/server/http/path-params';
 import { listSuggestions } from '@/server/autofill/runs';
-import { suggestionView } from '@/server/autofill/views';
+import { suggestionView } from '@/server/autofill/autofill-views';
 
 // GET /api/applications/[applicationId]/autofill/runs/[runId]/suggestions – a page of the run's suggestions in
 // contract order (page_size, cursor, status)

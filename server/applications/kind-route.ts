@@ -1,8 +1,8 @@
 import 'server-only';
 import { route, type RouteContext, type RouteResult, type RouteSpec } from '@/server/http/route';
 import type { AnyApplicationKind } from './kind';
-import type { ApplicationLinks } from './links';
-import type { KindParams } from './params';
+import type { ApplicationLinks } from './kind-links';
+import type { KindParams } from './kind-params';
 
 export interface KindRouteContext<P, Q, B, L> extends RouteContext<P, Q, B> {
   /** The application the path names. */

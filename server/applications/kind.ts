@@ -4,7 +4,7 @@ import type { ApplicationView } from '@/lib/bff/applications';
 import type { AnswerWrite, ApplicationContract } from '@/lib/portal';
 import type { Role } from '@/lib/bff/roles';
 import { portalRequest, type PortalPath } from '@/server/portal';
-import { kindLinks, type ApplicationLinks, type KindLinks } from './links';
+import { kindLinks, type ApplicationLinks, type KindLinks } from './kind-links';
 
 /** What an answers write replies, whatever the kind. */
 export interface AnswersWriteResult {

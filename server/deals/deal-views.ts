@@ -1,7 +1,7 @@
 import 'server-only';
 import type { DealListView, DealSummaryView, DealView, RecipientListView } from '@/lib/bff/deals';
 import { ID_PATTERNS, type Deal, type Recipient } from '@/lib/portal';
-import { workflowObjectView } from '@/server/workflows/views';
+import { workflowObjectView } from '@/server/workflows/workflow-views';
 
 /** Upstream deals turned into what the browser gets: no Portal URL leaves the server. */
 

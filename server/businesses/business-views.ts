@@ -16,7 +16,7 @@ import type {
   BusinessStatusResult,
   ParticipantList,
 } from '@/lib/portal';
-import { workflowObjectView } from '@/server/workflows/views';
+import { workflowObjectView } from '@/server/workflows/workflow-views';
 
 /** Upstream shapes turned into what the browser gets: no Portal URL leaves the server (but invitation_url). */
 

@@ -1,10 +1,10 @@
 import 'server-only';
 import { answersRoutes } from './answers-routes';
 import { applicationRoutes } from './application-routes';
-import { projectCriteria } from './criteria';
-import { dealApplication } from './deal';
+import { projectCriteria } from './project-criteria';
+import { dealApplication } from './deal-application';
 import { fileRoutes, filesRoutes } from './file-routes';
-import { intakeApplication } from './intake';
+import { intakeApplication } from './intake-application';
 import type { CompleteKind } from './kind';
 import { itemGroupRoutes, itemRoutes } from './item-routes';
 import { submitRoutes } from './submit-routes';

@@ -2,9 +2,9 @@ import 'server-only';
 import { CriteriaAnswersMutationResult, ProjectCriteria } from '@/lib/portal';
 import { ProjectParams } from '@/server/http/path-params';
 import { linksOfProject } from '@/server/projects/read';
-import { criteriaView } from '@/server/projects/views';
+import { criteriaView } from '@/server/projects/project-views';
 import { defineApplicationKind } from './kind';
-import { contractLinks } from './links';
+import { contractLinks } from './kind-links';
 
 /**
  * A funding project's criteria (`/api/projects/[projectId]/criteria`, DESIGN.md §6): the third kind, named by

@@ -1,14 +1,14 @@
 import 'server-only';
 import { z } from 'zod';
 import type { FormSnapshotView } from '@/lib/bff/form-snapshot';
-import { readContract } from '@/server/applications/contract-cache';
-import { contractView } from '@/server/applications/views';
+import { readContract } from './contract-cache';
+import { contractView } from './application-views';
 import { etagHeader } from '@/server/http/headers';
 import { takeOver } from './form-handover';
-import { readKindFormSnapshot } from './form-snapshot';
+import { readFormSnapshot } from './form-snapshot';
 import type { AnyApplicationKind } from './kind';
 import { kindRoute } from './kind-route';
-import { kindParams } from './params';
+import { kindParams } from './kind-params';
 
 const FormQuery = z.strictObject({ rest: z.string().regex(/^[\w-]{16,64}$/).optional() });
 
@@ -38,7 +38,7 @@ export function applicationRoutes<Id extends string>(kind: AnyApplicationKind<Id
   // Everything the form opens with: what the page read a moment ago when it names the token it got for it.
   const form = kindRoute(kind, { ...spec, query: FormQuery }, async ({ id, query, session }) => {
     const handed = query.rest && session ? takeOver(query.rest, session.sid, id) : undefined;
-    const body: FormSnapshotView = handed ?? (await readKindFormSnapshot(kind, id));
+    const body: FormSnapshotView = handed ?? (await readFormSnapshot(kind, id));
     // The answers ETag: what the browser quotes in If-Match on its first answer write.
     return { body, headers: etagHeader(body.answers.etag) };
   });

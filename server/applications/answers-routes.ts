@@ -1,15 +1,15 @@
 import 'server-only';
 import { AnswersQuery } from '@/lib/bff/applications';
 import { AnswerPage, AnswersUpdateBody } from '@/lib/portal';
-import { readAllAnswers } from '@/server/applications/answers';
-import { answersPageView } from '@/server/applications/views';
+import { readAllAnswers } from './answers';
+import { answersPageView } from './application-views';
 import { withConflictReply } from '@/server/http/conflict-reply';
 import { etagHeader, requireIfMatch } from '@/server/http/headers';
 import { portalRequest } from '@/server/portal';
 import { recordAnswersWritten } from '@/server/read-model/record';
 import type { AnyApplicationKind } from './kind';
 import { kindRoute } from './kind-route';
-import { applicationAudit, kindParams } from './params';
+import { applicationAudit, kindParams } from './kind-params';
 
 /** GET …/answers (a page: page_size, cursor, section_key) and PATCH …/answers (If-Match; a 412 carries the current answers). */
 export function answersRoutes<Id extends string>(kind: AnyApplicationKind<Id>) {

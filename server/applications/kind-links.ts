@@ -2,7 +2,7 @@ import 'server-only';
 import { processWide } from '@/server/process-wide';
 import { BoundedCache } from '@/lib/bounded-cache';
 import type { ApplicationContract } from '@/lib/portal';
-import { readContract } from '@/server/applications/contract-cache';
+import { readContract } from './contract-cache';
 
 /**
  * The URLs of one application, of any kind, as the Portal returned them: everything below the application

@@ -1,12 +1,12 @@
 import 'server-only';
 import { FileUploadQuery, FilesQuery } from '@/lib/bff/files';
-import { deleteFile, downloadFile, listFiles, uploadFile } from '@/server/applications/files';
-import { checkUploadRequest, fileQuestionRules } from '@/server/applications/upload-request';
-import { fileView } from '@/server/applications/views';
+import { deleteFile, downloadFile, listFiles, uploadFile } from './files';
+import { checkUploadRequest, fileQuestionRules } from './upload-request';
+import { fileView } from './application-views';
 import { safeDownloadHeaders } from '@/server/portal';
 import type { KindWithFiles } from './kind';
 import { kindRoute } from './kind-route';
-import { kindParams } from './params';
+import { kindParams } from './kind-params';
 
 /**
  * GET …/files (a page of the attached files: filters, cursor, page_size) and POST …/files?block_key=&

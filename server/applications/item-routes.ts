@@ -1,14 +1,14 @@
 import 'server-only';
 import { ItemCreateBody, ItemsQuery, ItemUpdateBody } from '@/lib/bff/items';
-import { createItem, deleteItem, listItems, readAllItems, updateItem } from '@/server/applications/items';
-import { itemView, itemsPageView } from '@/server/applications/views';
+import { createItem, deleteItem, listItems, readAllItems, updateItem } from './items';
+import { itemView, itemsPageView } from './application-views';
 import { withConflictReply, type CurrentState } from '@/server/http/conflict-reply';
 import { etagHeader, requireIfMatch } from '@/server/http/headers';
 import type { RouteResult } from '@/server/http/route';
 import type { KindWithItems } from './kind';
 import { kindRoute } from './kind-route';
-import type { ApplicationLinks } from './links';
-import { kindParams } from './params';
+import type { ApplicationLinks } from './kind-links';
+import { kindParams } from './kind-params';
 import { recordAnswersWritten } from '@/server/read-model/record';
 
 type Links = Pick<ApplicationLinks, 'repeatableItems'>;

@@ -1,10 +1,10 @@
 import 'server-only';
 import { AnswersMutationResult, ApplicationEnvelope } from '@/lib/portal';
-import { applicationView } from '@/server/applications/views';
+import { applicationView } from './application-views';
 import { ApplicationParams } from '@/server/http/path-params';
 import { routes } from '@/server/portal';
 import { defineApplicationKind } from './kind';
-import { contractLinks, type ApplicationLinks } from './links';
+import { contractLinks, type ApplicationLinks } from './kind-links';
 
 /** An intake application's links: the contract's, its submit and its Autofill. */
 export interface IntakeLinks extends ApplicationLinks {

@@ -5,7 +5,7 @@ import { portalRequest } from '@/server/portal';
 import { recordSubmitted } from '@/server/read-model/record';
 import type { SubmittedKind } from './kind';
 import { kindRoute } from './kind-route';
-import { applicationAudit, kindParams } from './params';
+import { applicationAudit, kindParams } from './kind-params';
 
 /**
  * POST …/submit (If-Match: the application's ETag; Idempotency-Key, both passed on unchanged, so a retry
