@@ -30,10 +30,11 @@ const LAYERS = [
   },
   {
     // The application wing (intake, deal application, project criteria) sits above what it uses: the Portal
-    // client, http, the read model, projects' reads. Only app/ and the wing's consumers (Autofill) import it.
-    target: ['./server/!(applications|autofill)/**', './server/*'],
+    // client, http, the read model, projects' reads. Only app/, the route modules (*-routes.ts, which app/api
+    // re-exports) and the wing's consumers (Autofill) import it.
+    target: ['./server/!(applications|autofill)/**/!(*-routes).ts', './server/*.ts'],
     from: './server/applications',
-    message: 'server/applications (the application wing) is imported only by app/ and server/autofill: what the wing uses must not import it back.',
+    message: 'server/applications (the application wing) is imported only by app/, route modules and server/autofill: what the wing uses must not import it back.',
   },
   {
     target: './server/sandbox',

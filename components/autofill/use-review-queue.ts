@@ -3,7 +3,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
 import { ApiError } from '@/lib/api/api-error';
-import { apiPaths } from '@/lib/api/paths';
+import { intakeFormBase } from '@/lib/api/form-base';
 import type { SuggestionView } from '@/lib/bff/autofill';
 import { formModel } from '@/lib/forms';
 import { runsQuery, suggestionsQuery } from '@/lib/queries/autofill';
@@ -69,7 +69,7 @@ const labelOf = (e: Entry) => e.target.fieldLabel;
  */
 export function useReviewQueue(applicationId: string, requestedRunId: string | null) {
   const queryClient = useQueryClient();
-  const apiBase = apiPaths.application(applicationId).self();
+  const apiBase = intakeFormBase(applicationId);
   const runs = useQuery(runsQuery(applicationId));
   // Always a fresh read: the answers may have changed since the form last cached them.
   const snapshot = useQuery({ ...formSnapshotQuery(apiBase), staleTime: 0 });

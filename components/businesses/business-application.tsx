@@ -2,14 +2,14 @@
 
 import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
-import { apiPaths } from '@/lib/api/paths';
+import { intakeFormBase } from '@/lib/api/form-base';
 import { applicationQuery } from '@/lib/queries/application';
 import { LoadState } from '../ui/load-state';
 import { When } from './format';
 
 /** The business's intake application: its status and how far it is filled in, with a way into the form. */
 export function BusinessApplication({ applicationId }: { applicationId: string }) {
-  const application = useQuery(applicationQuery(apiPaths.application(applicationId).self()));
+  const application = useQuery(applicationQuery(intakeFormBase(applicationId)));
   const { data } = application;
   const progress = data?.progress;
   return (

@@ -1,7 +1,9 @@
 'use client';
 
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { apiPaths } from '@/lib/api/paths';
+import { apiUrl } from '@/lib/api/client';
+import { formApi } from '@/lib/api/endpoints';
+import { intakeFormBase } from '@/lib/api/form-base';
 import { formatBytes } from '@/lib/forms/file-checks';
 import { applicationContractQuery } from '@/lib/queries/application-contract';
 import { applicationFilesQuery } from '@/lib/queries/application-files';
@@ -20,7 +22,6 @@ export function BusinessDocuments({ applicationId }: { applicationId: string }) 
   const contract = useQuery(applicationContractQuery(applicationId));
   const labels = fileQuestionLabels(contract.data);
   const items = files.data?.pages.flatMap((p) => p.items) ?? [];
-  const paths = apiPaths.application(applicationId);
 
   return (
     <section aria-labelledby="biz-docs-title" className="stack">
@@ -34,7 +35,7 @@ export function BusinessDocuments({ applicationId }: { applicationId: string }) 
             {items.map((f) => (
               <tr key={f.id}>
                 <td data-label="Document">
-                  <a href={paths.fileDownload(f.id)} download={f.filename}>
+                  <a href={apiUrl(formApi.fileDownload.GET, { params: { form: intakeFormBase(applicationId), fileId: f.id } })} download={f.filename}>
                     <span className="visually-hidden">Download </span>
                     {f.filename}
                   </a>

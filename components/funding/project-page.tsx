@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useEffect, useState } from 'react';
 import type { ProjectView } from '@/lib/bff/projects';
-import { apiPaths } from '@/lib/api/paths';
+import { projectCriteriaFormBase } from '@/lib/api/form-base';
 import { applicationQuery } from '@/lib/queries/application';
 import { latestRunKey, matchesKey, projectKey, projectQuery } from '@/lib/queries/projects';
 import { IntakeFormPage } from '@/components/intake-form/intake-form-page';
@@ -32,7 +32,7 @@ export function ProjectPage({ initial, snapshotJson, deviceKey, initialSection }
   useState(() => queryClient.setQueryData(projectKey(initial.id), initial));
   const { data: project } = useQuery({ ...projectQuery(initial.id), initialData: initial });
   const businessName = project.business.name ?? 'the business';
-  const criteriaBase = apiPaths.project(project.id).criteria().self();
+  const criteriaBase = projectCriteriaFormBase(project.id);
 
   // The form reads the criteria again after its saves: saved criteria make the results stale, so read
   // those again too (the live event says the same; this does not wait for it).

@@ -1,8 +1,9 @@
 import { ApiError, referencedMessage } from '@/lib/api/api-error';
-import { apiFetch } from '@/lib/api/api-fetch';
-import { apiPaths, type FormApiBase } from '@/lib/api/paths';
-import type { AnswersWriteResult, CurrentAnswers } from '@/lib/bff/applications';
-import type { ItemWriteResult, CurrentItems } from '@/lib/bff/items';
+import { callApi } from '@/lib/api/client';
+import { formApi } from '@/lib/api/endpoints';
+import type { FormBase } from '@/lib/api/form-base';
+import type { CurrentAnswers } from '@/lib/bff/applications';
+import type { CurrentItems } from '@/lib/bff/items';
 import {
   answerName,
   indexItems,
@@ -22,19 +23,18 @@ import type { SendOutcome } from '@/lib/forms/form-runtime';
  * The reply becomes an outcome the autosave machine understands.
  */
 export async function sendBatch(
-  apiBase: FormApiBase,
+  apiBase: FormBase,
   model: FormModel,
   items: () => readonly FormItem[],
   batch: WriteBatch,
 ): Promise<SendOutcome> {
   const writes = writesFor(model, batch.edits);
-  const paths = apiPaths.form(apiBase);
   const headers = { 'If-Match': batch.etag };
   try {
     if (batch.target.kind === 'answers') {
       if (writes.answers.length === 0) return { type: 'success', answersRevision: batch.answersRevision, etag: batch.etag };
-      const res = await apiFetch<AnswersWriteResult>(paths.answers(), {
-        method: 'PATCH',
+      const res = await callApi(formApi.answers.PATCH, {
+        params: { form: apiBase },
         headers,
         body: { answers_revision: batch.answersRevision, answers: writes.answers },
       });
@@ -45,8 +45,8 @@ export async function sendBatch(
     if (!item) return { type: 'gone', itemId };
     const answers = writes.items.get(itemId) ?? [];
     if (answers.length === 0) return { type: 'success', answersRevision: batch.answersRevision, etag: batch.etag };
-    const res = await apiFetch<ItemWriteResult>(paths.item(item.blockKey, itemId), {
-      method: 'PATCH',
+    const res = await callApi(formApi.item.PATCH, {
+      params: { form: apiBase, blockKey: item.blockKey, itemId },
       headers,
       body: { answers_revision: batch.answersRevision, answers },
     });

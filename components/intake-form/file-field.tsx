@@ -2,7 +2,9 @@
 
 import { useRef, useState } from 'react';
 import { ApiError } from '@/lib/api/api-error';
-import { apiPaths, type FormApiBase, type UploadTarget } from '@/lib/api/paths';
+import { apiUrl } from '@/lib/api/client';
+import { formApi } from '@/lib/api/endpoints';
+import type { FormBase, UploadTarget } from '@/lib/api/form-base';
 import { uploadFile } from '@/lib/api/upload-file';
 import type { FileView } from '@/lib/bff/files';
 import { acceptAttribute, checkFilesBeforeUpload, choiceSummary, formatBytes } from '@/lib/forms/file-checks';
@@ -15,7 +17,7 @@ import { useUploadQueue, type QueuedUpload } from '../uploads/use-upload-queue';
 import './file-field.css';
 
 export interface FileFieldProps {
-  apiBase: FormApiBase;
+  apiBase: FormBase;
   /** id of the visible control, for <label htmlFor> and for links that focus the field */
   inputId: string;
   label: string;
@@ -133,7 +135,7 @@ export function FileField(props: FileFieldProps) {
             const busy = deletion.removing.includes(f.id);
             return (
               <li key={f.id}>
-                <a href={apiPaths.form(apiBase).fileDownload(f.id)}>{f.filename}</a>
+                <a href={apiUrl(formApi.fileDownload.GET, { params: { form: apiBase, fileId: f.id } })}>{f.filename}</a>
                 <span className="muted"> ({formatBytes(f.size)})</span>
                 {!readOnly && (
                   <RemoveFileButton fileName={f.filename} busy={busy} onRemove={() => void remove(f)} />

@@ -3,7 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { ApiError, referencedMessage } from '@/lib/api/api-error';
-import type { FormApiBase } from '@/lib/api/paths';
+import type { FormBase } from '@/lib/api/form-base';
 import type { FormOpeningView } from '@/lib/forms/opening';
 import { formSnapshotQuery } from '@/lib/queries/form-snapshot';
 import { useRememberPlace } from '@/lib/queries/mutations/use-remember-place';
@@ -12,7 +12,7 @@ import { IntakeForm } from './intake-form';
 import { measured } from './timing';
 
 interface Props {
-  apiBase: FormApiBase;
+  apiBase: FormBase;
   /**
    * What the server read for this render (JSON): the opening section and an index of the rest (the whole
    * snapshot is read here once the form is interactive), or null when the browser must read it all.

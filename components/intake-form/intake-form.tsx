@@ -3,7 +3,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
-import type { FormApiBase } from '@/lib/api/paths';
+import type { FormBase } from '@/lib/api/form-base';
 import type { ApplicationView } from '@/lib/bff/applications';
 import type { FormSnapshotView } from '@/lib/bff/form-snapshot';
 import { answerName, fieldForName, formModel, nestValues, parseName, type FormValues } from '@/lib/forms';
@@ -25,7 +25,7 @@ import { mergeNested } from './merge-nested';
 import { whenIdle } from '@/lib/forms/scheduling';
 
 interface Props {
-  apiBase: FormApiBase;
+  apiBase: FormBase;
   /** The whole snapshot, or an opening (one section and an index) that `full` completes once it is read. */
   snapshot: FormSnapshotView | FormOpeningView;
   full?: FormSnapshotView;

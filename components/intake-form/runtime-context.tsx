@@ -1,12 +1,12 @@
 'use client';
 
 import { createContext, useContext, useSyncExternalStore } from 'react';
-import type { FormApiBase } from '@/lib/api/paths';
+import type { FormBase } from '@/lib/api/form-base';
 import type { FormRuntime } from '@/lib/forms/form-runtime';
 
 export interface FormEnv {
   runtime: FormRuntime;
-  apiBase: FormApiBase;
+  apiBase: FormBase;
   /** False for reviewers and once the application is submitted. */
   editable: boolean;
   /** Opens the field's section and focuses it (links from the missing list, conflicts, notices). */

@@ -1,7 +1,8 @@
 'use client';
 
 import { useEffect, useRef } from 'react';
-import { apiPaths } from '@/lib/api/paths';
+import { apiUrl } from '@/lib/api/client';
+import { api } from '@/lib/api/endpoints';
 import { isLiveEvent, LIVE_RESYNC, LIVE_SESSION_ENDED, type LiveMessageView } from '@/lib/bff/live-events';
 
 /** What a page has open, as the query of GET /api/events. */
@@ -21,7 +22,7 @@ export function useLiveEvents(target: LiveTarget | null, onMessage: (message: Li
   useEffect(() => {
     handler.current = onMessage;
   });
-  const url = target ? apiPaths.events(target) : null;
+  const url = target ? apiUrl(api.events.GET, { query: target }) : null;
 
   useEffect(() => {
     if (url === null || typeof EventSource === 'undefined') return;

@@ -2,7 +2,7 @@
 
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { formLiveQuery, type FormApiBase } from '@/lib/api/paths';
+import { formLiveQuery, type FormBase } from '@/lib/api/form-base';
 import { LIVE_RESYNC, type LiveMessageView } from '@/lib/bff/live-events';
 import { fieldForName, type FormValue } from '@/lib/forms';
 import { applicationKey } from '@/lib/queries/application';
@@ -16,7 +16,7 @@ import { useLiveEvents } from './use-live-events';
 const COALESCE_MS = 250;
 
 interface Options {
-  apiBase: FormApiBase;
+  apiBase: FormBase;
   runtime: FormRuntime;
   /** False for a read-only form: no autosave is attached, so merged values are put into the inputs here. */
   editable: boolean;

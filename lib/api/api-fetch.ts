@@ -12,11 +12,11 @@ export interface ApiFetchOptions {
  * The browser's one way to call the BFF: same-origin JSON, `X-CSRF: 1` on every write (the BFF refuses
  * writes without it), and one error type carrying the BFF's code, message, field details and request id.
  *
- * The success body is returned as the caller's type `T` (a `lib/bff` view, imported as a type), not parsed
- * again: the BFF built it from replies it parsed with those schemas, and parsing here would put zod in every
+ * The success body is returned unparsed: callApi (lib/api/client.ts) types it by the route's endpoint. The
+ * BFF built it from replies it parsed with the lib/bff schemas, and parsing here would put zod in every
  * page's JavaScript.
  */
-export async function apiFetch<T = unknown>(path: string, o: ApiFetchOptions = {}): Promise<T> {
+export async function apiFetch(path: string, o: ApiFetchOptions = {}): Promise<unknown> {
   const method = o.method ?? 'GET';
   const headers: Record<string, string> = { Accept: 'application/json', ...o.headers };
   if (method !== 'GET') headers['X-CSRF'] = '1';
@@ -41,13 +41,5 @@ export async function apiFetch<T = unknown>(path: string, o: ApiFetchOptions = {
   if (json === null && text.trim() !== '' && text.trim() !== 'null') {
     throw new ApiError(res.status, 'unexpected_reply', `The app answered HTTP ${res.status} with something other than JSON.`);
   }
-  return json as T;
-}
-
-/**
- * A POST with an Idempotency-Key of its own: the retries the BFF's Portal client makes of it reuse the key,
- * another call (another click) gets a new one.
- */
-export function postWithNewKey<T>(path: string, body?: unknown): Promise<T> {
-  return apiFetch<T>(path, { method: 'POST', body, headers: { 'Idempotency-Key': crypto.randomUUID() } });
+  return json;
 }

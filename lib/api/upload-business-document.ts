@@ -1,6 +1,6 @@
 import { FILENAME_HEADER } from '@/lib/bff/file-transfer';
 import type { UploadResultView } from '@/lib/bff/businesses';
-import { apiPaths } from './paths';
+import { api } from './endpoints';
 import { xhrUpload } from './xhr-upload';
 
 export interface BusinessDocumentUpload {
@@ -12,15 +12,11 @@ export interface BusinessDocumentUpload {
   signal?: AbortSignal;
 }
 
-interface UploadReply {
-  upload: UploadResultView;
-}
-
 /** Streams one initial document of a new business into its slot, the name in `?filename=`. */
 export async function uploadBusinessDocument({ businessId, uploadId, file, onProgress, signal }: BusinessDocumentUpload): Promise<UploadResultView> {
-  const url = apiPaths.business(businessId).upload(uploadId, file.name);
   // The route reads the name from the query; X-Filename (the same name) is what lets an upload pass
   // proxy.ts unbuffered, so the file streams to the Portal as it is sent.
   const headers = { [FILENAME_HEADER]: encodeURIComponent(file.name) };
-  return (await xhrUpload<UploadReply>({ url, file, headers, onProgress, signal })).upload;
+  const to = { params: { businessId, uploadId }, query: { filename: file.name } };
+  return (await xhrUpload(api.businessUpload.POST, to, { file, headers, onProgress, signal })).upload;
 }

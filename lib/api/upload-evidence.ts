@@ -1,6 +1,6 @@
 import type { EvidenceUploadReply } from '@/lib/bff/autofill';
 import { FILENAME_HEADER } from '@/lib/bff/file-transfer';
-import { apiPaths } from './paths';
+import { api } from './endpoints';
 import { xhrUpload } from './xhr-upload';
 
 export interface UploadEvidenceOptions {
@@ -13,6 +13,5 @@ export interface UploadEvidenceOptions {
 /** Streams one evidence document to the BFF, named in X-Filename. */
 export function uploadEvidence({ applicationId, file, onProgress, signal }: UploadEvidenceOptions): Promise<EvidenceUploadReply> {
   const headers = { [FILENAME_HEADER]: encodeURIComponent(file.name) };
-  const url = apiPaths.application(applicationId).autofill.evidence();
-  return xhrUpload<EvidenceUploadReply>({ url, file, headers, onProgress, signal });
+  return xhrUpload(api.application.autofill.evidence.POST, { params: { applicationId } }, { file, headers, onProgress, signal });
 }

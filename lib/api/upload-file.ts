@@ -1,11 +1,12 @@
 import { FILENAME_HEADER } from '@/lib/bff/file-transfer';
-import type { FileUploadResult, FileView } from '@/lib/bff/files';
-import { apiPaths, type FormApiBase, type UploadTarget } from './paths';
+import type { FileView } from '@/lib/bff/files';
+import { formApi } from './endpoints';
+import type { FormBase, UploadTarget } from './form-base';
 import { xhrUpload } from './xhr-upload';
 
 export interface UploadFileOptions {
   /** The application (or deal application) the file question belongs to. */
-  apiBase: FormApiBase;
+  apiBase: FormBase;
   target: UploadTarget;
   file: File;
   onProgress?: (loaded: number, total: number) => void;
@@ -15,6 +16,6 @@ export interface UploadFileOptions {
 /** Streams one file of a file question to the BFF, named in X-Filename. */
 export async function uploadFile({ apiBase, target, file, onProgress, signal }: UploadFileOptions): Promise<FileView> {
   const headers = { [FILENAME_HEADER]: encodeURIComponent(file.name) };
-  const url = apiPaths.form(apiBase).files(target);
-  return (await xhrUpload<FileUploadResult>({ url, file, headers, onProgress, signal })).file;
+  const query = { block_key: target.blockKey, schema_key: target.schemaKey, field_key: target.fieldKey, item_id: target.itemId };
+  return (await xhrUpload(formApi.files.POST, { params: { form: apiBase }, query }, { file, headers, onProgress, signal })).file;
 }

@@ -1,10 +1,10 @@
 import { contentTypeOf } from '@/lib/forms/file-checks';
 import { ApiError } from './api-error';
+import { apiUrl, type CallInput } from './client';
+import type { Endpoint, ReplyOf } from './endpoint';
 import { parseJson, refusal } from './error-body';
 
 export interface XhrUploadOptions {
-  /** The BFF path the bytes are POSTed to (query included). */
-  url: string;
   file: File;
   /** Headers besides Accept, Content-Type and X-CSRF (e.g. the file's name). */
   headers?: Record<string, string>;
@@ -22,7 +22,12 @@ const abortReason = (signal: AbortSignal | undefined): unknown =>
  * reports upload progress; failures are the ApiError apiFetch throws, and an abort rejects with the
  * signal's reason as fetch does. The one upload of the browser: answer files, evidence, business documents.
  */
-export function xhrUpload<T>({ url, file, headers = {}, onProgress, signal }: XhrUploadOptions): Promise<T> {
+export function xhrUpload<E extends Endpoint<'POST'>>(
+  e: E,
+  input: Omit<CallInput<E>, 'signal' | 'headers' | 'body'>,
+  { file, headers = {}, onProgress, signal }: XhrUploadOptions,
+): Promise<ReplyOf<E>> {
+  const url = apiUrl(e, input as CallInput<E>);
   return new Promise((resolve, reject) => {
     if (signal?.aborted) {
       reject(abortReason(signal));
@@ -42,8 +47,8 @@ export function xhrUpload<T>({ url, file, headers = {}, onProgress, signal }: Xh
     xhr.onload = () => {
       settle();
       const json = parseJson(xhr.responseText);
-      // The success body as the caller's type, as apiFetch returns it.
-      if (xhr.status >= 200 && xhr.status < 300) resolve(json as T);
+      // The success body as the endpoint's reply type, as callApi returns it.
+      if (xhr.status >= 200 && xhr.status < 300) resolve(json as ReplyOf<E>);
       else reject(refusal(xhr.status, json));
     };
     xhr.onerror = () => {

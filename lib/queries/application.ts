@@ -1,13 +1,9 @@
-import { apiPaths, type FormApiBase } from '@/lib/api/paths';
-import type { ApplicationView } from '@/lib/bff/applications';
+import { formApi } from '@/lib/api/endpoints';
+import type { FormBase } from '@/lib/api/form-base';
 import { objectQuery } from './object-query';
 
-export interface ApplicationReply {
-  application: ApplicationView;
-}
-
-export const applicationKey = (apiBase: FormApiBase) => ['application', apiBase] as const;
+export const applicationKey = (apiBase: FormBase) => ['application', apiBase] as const;
 
 /** The application itself (status, the Portal's progress, its ETag for submit): refetched after saves. */
-export const applicationQuery = (apiBase: FormApiBase) =>
-  objectQuery(applicationKey(apiBase), apiPaths.form(apiBase).self(), (r: ApplicationReply) => r.application);
+export const applicationQuery = (apiBase: FormBase) =>
+  objectQuery(applicationKey(apiBase), formApi.application.GET, { form: apiBase }, (r) => r.application);

@@ -1,7 +1,7 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api/api-fetch';
-import { apiPaths } from '@/lib/api/paths';
-import type { PreparationReply, RunReply, RunsPageView, SuggestionsPageView, PreparationView, RunView, SuggestionView } from '@/lib/bff/autofill';
+import { callApi } from '@/lib/api/client';
+import { api } from '@/lib/api/endpoints';
+import type { PreparationReply, SuggestionsPageView, PreparationView, RunView, SuggestionView } from '@/lib/bff/autofill';
 
 /** How often a page looks again while the Portal is still working (files being read, a run under way). */
 export const POLL_MS = 1_000;
@@ -10,7 +10,7 @@ export const fileSettled = (status: string | null) => status === 'success' || st
 export const preparationSettled = (p: PreparationView) => p.evidence_sources.every((s) => fileSettled(s.status));
 export const runFinished = (r: RunView) => r.status === 'completed' || r.status === 'failed';
 
-const autofillOf = (applicationId: string) => apiPaths.application(applicationId).autofill;
+const autofill = api.application.autofill;
 
 export const preparationKey = (applicationId: string) => ['autofill-preparation', applicationId] as const;
 
@@ -18,7 +18,7 @@ export const preparationKey = (applicationId: string) => ['autofill-preparation'
 export const preparationQuery = (applicationId: string) =>
   queryOptions({
     queryKey: preparationKey(applicationId),
-    queryFn: ({ signal }) => apiFetch<PreparationReply>(autofillOf(applicationId).preparation(), { signal }),
+    queryFn: ({ signal }) => callApi(autofill.preparation.GET, { params: { applicationId }, signal }),
     staleTime: 0,
     refetchInterval: (q) => (q.state.data && !preparationSettled(q.state.data.preparation) ? POLL_MS : false),
   });
@@ -40,7 +40,7 @@ export const runsKey = (applicationId: string) => ['autofill-runs', applicationI
 export const runsQuery = (applicationId: string) =>
   queryOptions({
     queryKey: runsKey(applicationId),
-    queryFn: ({ signal }) => apiFetch<RunsPageView>(autofillOf(applicationId).runs({ page_size: 20 }), { signal }).then((p) => p.items),
+    queryFn: ({ signal }) => callApi(autofill.runs.GET, { params: { applicationId }, query: { page_size: 20 }, signal }).then((p) => p.items),
     staleTime: 0,
   });
 
@@ -50,7 +50,7 @@ export const runKey = (applicationId: string, runId: string) => ['autofill-run',
 export const runQuery = (applicationId: string, runId: string) =>
   queryOptions({
     queryKey: runKey(applicationId, runId),
-    queryFn: ({ signal }) => apiFetch<RunReply>(autofillOf(applicationId).run(runId).self(), { signal }).then((r) => r.run),
+    queryFn: ({ signal }) => callApi(autofill.run.GET, { params: { applicationId, runId }, signal }).then((r) => r.run),
     staleTime: 0,
     refetchInterval: (q) => (q.state.data && !runFinished(q.state.data) ? POLL_MS : false),
   });
@@ -62,11 +62,10 @@ export const suggestionsQuery = (applicationId: string, runId: string) =>
   queryOptions({
     queryKey: suggestionsKey(applicationId, runId),
     queryFn: async ({ signal }) => {
-      const run = autofillOf(applicationId).run(runId);
       const items: SuggestionView[] = [];
       let cursor: string | null = null;
       do {
-        const page: SuggestionsPageView = await apiFetch<SuggestionsPageView>(run.suggestions({ page_size: 100, cursor }), { signal });
+        const page: SuggestionsPageView = await callApi(autofill.runSuggestions.GET, { params: { applicationId, runId }, query: { page_size: 100, cursor }, signal });
         items.push(...page.items);
         cursor = page.next_cursor;
       } while (cursor);

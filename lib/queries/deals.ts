@@ -1,21 +1,17 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api/api-fetch';
-import { apiPaths } from '@/lib/api/paths';
-import type { BusinessListView } from '@/lib/bff/businesses';
+import { callApi } from '@/lib/api/client';
+import { api, type DealReply } from '@/lib/api/endpoints';
 import { newestDealsFirst } from '@/lib/bff/deal-order';
-import type { DealListView, DealView, RecipientListView } from '@/lib/bff/deals';
 import { objectQuery } from './object-query';
 
 /** Query factories of the deals pages: one per resource, keyed so a write can update or invalidate it. */
 
-export interface DealReply {
-  deal: DealView;
-}
+export type { DealReply };
 
 export const dealKey = (dealId: string) => ['deal', dealId] as const;
 
 /** One deal with the ETag a stage move quotes in If-Match. */
-export const dealQuery = (dealId: string) => objectQuery(dealKey(dealId), apiPaths.deal(dealId).self(), (r: DealReply) => r.deal);
+export const dealQuery = (dealId: string) => objectQuery(dealKey(dealId), api.deal.GET, { dealId }, (r) => r.deal);
 
 /**
  * One business's deals, newest first: a business has few, so one page of the most the Portal gives is
@@ -26,19 +22,19 @@ export const businessDealsKey = (businessId?: string) => (businessId ? (['busine
 export const businessDealsQuery = (businessId: string) =>
   queryOptions({
     queryKey: businessDealsKey(businessId),
-    queryFn: ({ signal }) => apiFetch<DealListView>(apiPaths.deals({ business_id: businessId, page_size: 100 }), { signal }),
+    queryFn: ({ signal }) => callApi(api.deals.GET, { query: { business_id: businessId, page_size: 100 }, signal }),
     select: (page) => ({ items: newestDealsFirst(page.items), more: page.next_cursor !== null }),
   });
 
 /** A list to choose from, a page at a time ("load more"). */
 const choicesQuery = <T extends { next_cursor: string | null }>(
   key: string,
-  path: (page: { page_size: number; cursor: string | null }) => string,
+  read: (page: { page_size: number; cursor: string | null }, signal: AbortSignal) => Promise<T>,
   staleTime?: number,
 ) =>
   infiniteQueryOptions({
     queryKey: [key] as const,
-    queryFn: ({ pageParam, signal }) => apiFetch<T>(path({ page_size: 100, cursor: pageParam }), { signal }),
+    queryFn: ({ pageParam, signal }) => read({ page_size: 100, cursor: pageParam }, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next_cursor,
     // Unset, the client's default applies (an explicit undefined would override it).
@@ -46,7 +42,7 @@ const choicesQuery = <T extends { next_cursor: string | null }>(
   });
 
 /** The recipients a deal can be made for. */
-export const recipientsQuery = () => choicesQuery<RecipientListView>('recipients', apiPaths.recipients, 5 * 60_000);
+export const recipientsQuery = () => choicesQuery('recipients', (query, signal) => callApi(api.recipients.GET, { query, signal }), 5 * 60_000);
 
 /** The businesses to choose a deal's business from. */
-export const businessChoicesQuery = () => choicesQuery<BusinessListView>('business-choices', apiPaths.businesses);
+export const businessChoicesQuery = () => choicesQuery('business-choices', (query, signal) => callApi(api.businesses.GET, { query, signal }));

@@ -1,7 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api/api-fetch';
-import { apiPaths } from '@/lib/api/paths';
-import type { InvitationList } from '@/lib/bff/invitations';
+import { callApi } from '@/lib/api/client';
+import { api } from '@/lib/api/endpoints';
 
 export const invitationsKey = (applicationId: string) => ['invitations', applicationId] as const;
 
@@ -9,6 +8,6 @@ export const invitationsKey = (applicationId: string) => ['invitations', applica
 export const invitationsQuery = (applicationId: string) =>
   queryOptions({
     queryKey: invitationsKey(applicationId),
-    queryFn: ({ signal }) => apiFetch<InvitationList>(apiPaths.application(applicationId).invitations(), { signal }),
+    queryFn: ({ signal }) => callApi(api.application.invitations.GET, { params: { applicationId }, signal }),
     staleTime: 0,
   });

@@ -1,13 +1,16 @@
 import { queryOptions } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api/api-fetch';
+import { callApi } from '@/lib/api/client';
+import type { Endpoint, ParamsOf, ReplyOf } from '@/lib/api/endpoint';
 
-/**
- * The query of one object the BFF sends wrapped (`{ deal: … }`): read at `path` as the reply type `R` (the
- * type `pick` takes), unwrapped by `pick`.
- */
-export function objectQuery<const K extends readonly unknown[], R, T>(queryKey: K, path: string, pick: (reply: R) => T) {
+/** The query of one object the BFF sends wrapped (`{ deal: … }`): read from the endpoint, unwrapped by `pick`. */
+export function objectQuery<const K extends readonly unknown[], E extends Endpoint<'GET'>, T>(
+  queryKey: K,
+  e: E,
+  params: ParamsOf<E>,
+  pick: (reply: ReplyOf<E>) => T,
+) {
   return queryOptions({
     queryKey,
-    queryFn: ({ signal }) => apiFetch<R>(path, { signal }).then(pick),
+    queryFn: ({ signal }) => (callApi as (e: Endpoint, input: object) => Promise<ReplyOf<E>>)(e, { params, signal }).then(pick),
   });
 }

@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, queryOptions, type InfiniteData, type QueryClient } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api/api-fetch';
-import { apiPaths } from '@/lib/api/paths';
-import type { MatchPageView, MatchRunListView, MatchRunView, ProjectListView, ProjectView, MatchView } from '@/lib/bff/projects';
+import { callApi } from '@/lib/api/client';
+import { api, type MatchRunReply, type ProjectReply } from '@/lib/api/endpoints';
+import type { MatchPageView, MatchRunView, MatchView } from '@/lib/bff/projects';
 import type { Fit, ProductKind } from '@/lib/portal';
 import { objectQuery } from './object-query';
 
@@ -10,12 +10,8 @@ import { objectQuery } from './object-query';
 /** How often a run under way is read again for its progress (its end also comes live, over /api/events). */
 export const RUN_POLL_MS = 500;
 
-export interface ProjectReply {
-  project: ProjectView;
-}
-export interface RunReply {
-  run: MatchRunView;
-}
+export type { ProjectReply };
+export type RunReply = MatchRunReply;
 
 export const projectsKey = (businessId: string) => ['projects', businessId] as const;
 
@@ -23,11 +19,11 @@ export const projectsKey = (businessId: string) => ['projects', businessId] as c
 export const projectsQuery = (businessId: string) =>
   queryOptions({
     queryKey: projectsKey(businessId),
-    queryFn: ({ signal }) => apiFetch<ProjectListView>(apiPaths.projects({ business_id: businessId, page_size: 100 }), { signal }).then((p) => p.items),
+    queryFn: ({ signal }) => callApi(api.projects.GET, { query: { business_id: businessId, page_size: 100 }, signal }).then((p) => p.items),
   });
 
 export const projectKey = (projectId: string) => ['project', projectId] as const;
-export const projectQuery = (projectId: string) => objectQuery(projectKey(projectId), apiPaths.project(projectId).self(), (r: ProjectReply) => r.project);
+export const projectQuery = (projectId: string) => objectQuery(projectKey(projectId), api.project.GET, { projectId }, (r) => r.project);
 
 export const runFinished = (r: MatchRunView) => r.status === 'completed' || r.status === 'failed';
 
@@ -38,7 +34,7 @@ export const latestRunQuery = (projectId: string) =>
   queryOptions({
     queryKey: latestRunKey(projectId),
     queryFn: ({ signal }) =>
-      apiFetch<MatchRunListView>(apiPaths.project(projectId).runs({ page_size: 1 }), { signal }).then((p) => p.items[0] ?? null),
+      callApi(api.projectRuns.GET, { params: { projectId }, query: { page_size: 1 }, signal }).then((p) => p.items[0] ?? null),
     staleTime: 0,
     refetchInterval: (q) => (q.state.data && !runFinished(q.state.data) ? RUN_POLL_MS : false),
   });
@@ -58,7 +54,9 @@ export const matchesQuery = (projectId: string, filters: MatchFilters) =>
   infiniteQueryOptions({
     queryKey: [...matchesKey(projectId), filters.fit, filters.product_kind] as const,
     queryFn: ({ pageParam, signal }) =>
-      apiFetch<MatchPageView>(apiPaths.project(projectId).matches({ page_size: MATCH_PAGE_SIZE, cursor: pageParam, fit: filters.fit, product_kind: filters.product_kind }), {
+      callApi(api.projectMatches.GET, {
+        params: { projectId },
+        query: { page_size: MATCH_PAGE_SIZE, cursor: pageParam, fit: filters.fit, product_kind: filters.product_kind },
         signal,
       }),
     initialPageParam: null as string | null,

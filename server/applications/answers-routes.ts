@@ -1,4 +1,5 @@
 import 'server-only';
+import { formApi } from '@/lib/api/endpoints';
 import { AnswersQuery } from '@/lib/bff/applications';
 import { AnswerPage, AnswersUpdateBody } from '@/lib/portal';
 import { readAllAnswers } from './answers';
@@ -15,7 +16,7 @@ import { applicationAudit, kindParams } from './kind-params';
 export function answersRoutes<Id extends string>(kind: AnyApplicationKind<Id>) {
   const params = kindParams(kind).application;
 
-  const GET = kindRoute(kind, { roles: kind.roles.read, params, query: AnswersQuery }, async ({ links, query }) => {
+  const GET = kindRoute(kind, formApi.answers.GET, { roles: kind.roles.read, params, query: AnswersQuery }, async ({ links, query }) => {
     const res = await portalRequest({ url: (await links()).answers, schema: AnswerPage, query });
     const etag = res.etag ?? '';
     return { body: answersPageView(res.data, etag), headers: etagHeader(etag) };
@@ -23,6 +24,7 @@ export function answersRoutes<Id extends string>(kind: AnyApplicationKind<Id>) {
 
   const PATCH = kindRoute(
     kind,
+    formApi.answers.PATCH,
     { roles: kind.roles.write, params, body: AnswersUpdateBody, audit: applicationAudit(kind, kind.audit.application.answersUpdate) },
     async ({ id, db, links, body, req }) => {
       const ifMatch = requireIfMatch(req);

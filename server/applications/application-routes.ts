@@ -1,4 +1,5 @@
 import 'server-only';
+import { formApi } from '@/lib/api/endpoints';
 import { z } from 'zod';
 import type { FormSnapshotView } from '@/lib/bff/form-snapshot';
 import { readContract } from './contract-cache';
@@ -16,14 +17,14 @@ const FormQuery = z.strictObject({ rest: z.string().regex(/^[\w-]{16,64}$/).opti
 export function applicationRoutes<Id extends string>(kind: AnyApplicationKind<Id>) {
   const spec = { roles: kind.roles.read, params: kindParams(kind).application };
 
-  const application = kindRoute(kind, spec, async ({ id }) => {
+  const application = kindRoute(kind, formApi.application.GET, spec, async ({ id }) => {
     const res = await kind.read(id);
     const etag = res.etag ?? '';
     return { body: { application: kind.view(res.app, etag) }, headers: etagHeader(etag) };
   });
 
   // The questions the form is rendered from.
-  const contract = kindRoute(kind, spec, async ({ id }) => {
+  const contract = kindRoute(kind, formApi.contract.GET, spec, async ({ id }) => {
     const known = kind.links.known(id);
     const app = known ? null : (await kind.read(id)).app;
     // Always revalidated (maxAgeMs 0), so the ETag is exact; a kept copy is reused only on a 304.
@@ -36,7 +37,7 @@ export function applicationRoutes<Id extends string>(kind: AnyApplicationKind<Id
   });
 
   // Everything the form opens with: what the page read a moment ago when it names the token it got for it.
-  const form = kindRoute(kind, { ...spec, query: FormQuery }, async ({ id, query, session }) => {
+  const form = kindRoute(kind, formApi.form.GET, { ...spec, query: FormQuery }, async ({ id, query, session }) => {
     const handed = query.rest && session ? takeOver(query.rest, session.sid, id) : undefined;
     const body: FormSnapshotView = handed ?? (await readFormSnapshot(kind, id));
     // The answers ETag: what the browser quotes in If-Match on its first answer write.

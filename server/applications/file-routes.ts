@@ -1,4 +1,5 @@
 import 'server-only';
+import { formApi } from '@/lib/api/endpoints';
 import { FileUploadQuery, FilesQuery } from '@/lib/bff/files';
 import { deleteFile, downloadFile, listFiles, uploadFile } from './files';
 import { checkUploadRequest, fileQuestionRules } from './upload-request';
@@ -15,13 +16,14 @@ import { kindParams } from './kind-params';
 export function filesRoutes<Id extends string>(kind: KindWithFiles<Id>) {
   const params = kindParams(kind).application;
 
-  const GET = kindRoute(kind, { roles: kind.roles.read, params, query: FilesQuery }, async ({ links, query }) => {
+  const GET = kindRoute(kind, formApi.files.GET, { roles: kind.roles.read, params, query: FilesQuery }, async ({ links, query }) => {
     const res = await listFiles(await links(), query);
     return { body: { items: res.data.items.map(fileView), next_cursor: res.data.next_cursor } };
   });
 
   const POST = kindRoute(
     kind,
+    formApi.files.POST,
     {
       roles: kind.roles.write,
       params,
@@ -52,6 +54,7 @@ export function fileRoutes<Id extends string>(kind: KindWithFiles<Id>) {
 
   const DELETE = kindRoute(
     kind,
+    formApi.file.DELETE,
     {
       roles: kind.roles.write,
       params,
@@ -59,12 +62,12 @@ export function fileRoutes<Id extends string>(kind: KindWithFiles<Id>) {
     },
     async ({ links, params }) => {
       const res = await deleteFile(await links(), params.fileId);
-      return { body: { id: res.data.id, deleted: true } };
+      return { body: { id: res.data.id, deleted: true as const } };
     },
   );
 
   // The signed download URL never reaches the browser.
-  const download = kindRoute(kind, { roles: kind.roles.read, params }, async ({ links, params }) => {
+  const download = kindRoute(kind, formApi.fileDownload.GET, { roles: kind.roles.read, params }, async ({ links, params }) => {
     const res = await downloadFile(await links(), params.fileId);
     return new Response(res.body, { status: 200, headers: safeDownloadHeaders(res) });
   });

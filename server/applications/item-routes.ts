@@ -1,4 +1,5 @@
 import 'server-only';
+import { formApi } from '@/lib/api/endpoints';
 import { ItemCreateBody, ItemsQuery, ItemUpdateBody } from '@/lib/bff/items';
 import { createItem, deleteItem, listItems, readAllItems, updateItem } from './items';
 import { itemView, itemsPageView } from './application-views';
@@ -17,7 +18,7 @@ type Links = Pick<ApplicationLinks, 'repeatableItems'>;
  * An item write quoting the answers ETag (optional for a create). When someone else wrote first (412), the
  * reply carries the group's items as they are now, so the browser merges at once.
  */
-function itemWrite(links: Links, blockKey: string, write: () => Promise<RouteResult>) {
+function itemWrite<R>(links: Links, blockKey: string, write: () => Promise<RouteResult<R>>) {
   const current = async (): Promise<CurrentState> => {
     const items = await readAllItems(links, blockKey);
     return { current: items, etag: items.etag || null };
@@ -29,7 +30,7 @@ function itemWrite(links: Links, blockKey: string, write: () => Promise<RouteRes
 export function itemGroupRoutes<Id extends string>(kind: KindWithItems<Id>) {
   const params = kindParams(kind).itemGroup;
 
-  const GET = kindRoute(kind, { roles: kind.roles.read, params, query: ItemsQuery }, async ({ links, params, query }) => {
+  const GET = kindRoute(kind, formApi.itemGroup.GET, { roles: kind.roles.read, params, query: ItemsQuery }, async ({ links, params, query }) => {
     const res = await listItems(await links(), params.blockKey, query);
     const etag = res.etag ?? '';
     return { body: itemsPageView(res.data, etag), headers: etagHeader(etag) };
@@ -37,6 +38,7 @@ export function itemGroupRoutes<Id extends string>(kind: KindWithItems<Id>) {
 
   const POST = kindRoute(
     kind,
+    formApi.itemGroup.POST,
     {
       roles: kind.roles.write,
       params,
@@ -70,6 +72,7 @@ export function itemRoutes<Id extends string>(kind: KindWithItems<Id>) {
 
   const PATCH = kindRoute(
     kind,
+    formApi.item.PATCH,
     { roles: kind.roles.write, params, body: ItemUpdateBody, audit: audit(kind.audit.items.update) },
     async ({ id, db, links, params: { blockKey, itemId }, body, req }) => {
       const ifMatch = requireIfMatch(req);
@@ -85,6 +88,7 @@ export function itemRoutes<Id extends string>(kind: KindWithItems<Id>) {
 
   const DELETE = kindRoute(
     kind,
+    formApi.item.DELETE,
     { roles: kind.roles.write, params, audit: audit(kind.audit.items.delete) },
     async ({ id, db, links, params: { blockKey, itemId }, req }) => {
       const ifMatch = requireIfMatch(req);

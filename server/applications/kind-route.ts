@@ -1,4 +1,5 @@
 import 'server-only';
+import type { Endpoint, ReplyOf } from '@/lib/api/endpoint';
 import { route, type RouteContext, type RouteResult, type RouteSpec } from '@/server/http/route';
 import type { AnyApplicationKind } from './kind';
 import type { ApplicationLinks } from './kind-links';
@@ -15,12 +16,13 @@ export interface KindRouteContext<P, Q, B, L> extends RouteContext<P, Q, B> {
  * A route below one application of a kind: route() with the kind's client check (a client session reaches
  * only its invited application) and the application's id and links at hand.
  */
-export function kindRoute<Id extends string, L extends ApplicationLinks, P extends KindParams<Id>, Q = undefined, B = undefined>(
+export function kindRoute<E extends Endpoint, Id extends string, L extends ApplicationLinks, P extends KindParams<Id>, Q = undefined, B = undefined>(
   kind: AnyApplicationKind<Id, L>,
+  endpoint: E,
   spec: Omit<RouteSpec<P, Q, B>, 'application'>,
-  handle: (ctx: KindRouteContext<P, Q, B, L>) => Promise<RouteResult>,
+  handle: (ctx: KindRouteContext<P, Q, B, L>) => Promise<RouteResult<ReplyOf<E>>>,
 ) {
-  return route<P, Q, B>({ ...spec, application: ({ params }) => params[kind.idParam] }, (ctx) => {
+  return route<E, P, Q, B>(endpoint, { ...spec, application: ({ params }) => params[kind.idParam] }, (ctx) => {
     const id = ctx.params[kind.idParam];
     return handle({ ...ctx, id, links: () => kind.links.get(id) });
   });

@@ -1,4 +1,5 @@
 import 'server-only';
+import { formApi } from '@/lib/api/endpoints';
 import { withConflictReply } from '@/server/http/conflict-reply';
 import { etagHeader, requireIdempotencyKey, requireIfMatch } from '@/server/http/headers';
 import { portalRequest } from '@/server/portal';
@@ -15,6 +16,7 @@ import { applicationAudit, kindParams } from './kind-params';
 export function submitRoutes<Id extends string>(kind: SubmittedKind<Id>) {
   const POST = kindRoute(
     kind,
+    formApi.submit.POST,
     { roles: kind.roles.write, params: kindParams(kind).application, audit: applicationAudit(kind, kind.audit.application.submit) },
     async ({ id, db, links, req }) => {
       const ifMatch = requireIfMatch(req);

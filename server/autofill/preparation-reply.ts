@@ -18,9 +18,9 @@ export function preparationReply(res: { data: AutofillPreparation; etag: string 
  * Runs a preparation write or a start. A 412 (a stale ETag or revision) comes back with the preparation as
  * it is now, so the UI says "it changed, here is the latest" and the user goes on without another round trip.
  */
-export function withCurrentPreparation(
+export function withCurrentPreparation<R>(
   at: { applicationId: string; links: IntakeLinks },
-  write: () => Promise<RouteResult>,
+  write: () => Promise<RouteResult<R>>,
 ) {
   return withConflictReply(write, async () => {
     const now = await readPreparation(at.applicationId, at.links);

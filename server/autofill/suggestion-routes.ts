@@ -1,4 +1,6 @@
 import 'server-only';
+import type { Endpoint, ReplyOf } from '@/lib/api/endpoint';
+import { api } from '@/lib/api/endpoints';
 import type { SuggestionAcceptReply, SuggestionDismissReply } from '@/lib/bff/autofill';
 import type { AutofillSuggestion } from '@/lib/portal';
 import { intakeApplication } from '@/server/applications/intake-application';
@@ -17,9 +19,10 @@ type Command<T> = (
 ) => Promise<{ data: T; requestId: string | null }>;
 
 /** A reviewer's command on one suggestion (the Idempotency-Key is optional: passed on when sent). */
-function suggestionCommand<T>(operation: string, command: Command<T>, reply: (result: T) => unknown) {
+function suggestionCommand<T, E extends Endpoint>(endpoint: E, operation: string, command: Command<T>, reply: (result: T) => ReplyOf<E>) {
   const POST = kindRoute(
     intakeApplication,
+    endpoint,
     { roles: ['staff', 'reviewer'], params: SuggestionParams, audit: { operation, object: suggestionObject } },
     async ({ id, db, params, req }) => {
       const res = await command(id, params.suggestionId, optionalIdempotencyKey(req));
@@ -31,13 +34,14 @@ function suggestionCommand<T>(operation: string, command: Command<T>, reply: (re
 }
 
 /** Accept writes the proposed value as the answer and replies with the new answers_revision. */
-export const acceptSuggestionRoute = suggestionCommand('autofill.suggestion_accept', acceptSuggestion, (r): SuggestionAcceptReply => ({
+export const acceptSuggestionRoute = suggestionCommand(api.application.autofill.suggestionAccept.POST, 'autofill.suggestion_accept', acceptSuggestion, (r): SuggestionAcceptReply => ({
   suggestion: suggestionView(r.suggestion),
   answers_revision: r.answers_revision,
 }));
 
 /** Dismiss sets the suggestion aside. */
 export const dismissSuggestionRoute = suggestionCommand(
+  api.application.autofill.suggestionDismiss.POST,
   'autofill.suggestion_dismiss',
   dismissSuggestion,
   (s: AutofillSuggestion): SuggestionDismissReply => ({ suggestion: suggestionView(s) }),

@@ -1,4 +1,5 @@
 import 'server-only';
+import { api } from '@/lib/api/endpoints';
 import { BusinessStagePage, BusinessStageTransitionResult } from '@/lib/portal';
 import { BusinessParams } from '@/server/http/path-params';
 import { routes } from '@/server/portal';
@@ -10,6 +11,7 @@ import { businessView, stageTransitionView } from './business-views';
 /** A business's stages and moves: the move replies with the transition, a 412 with the business. */
 export const businessWorkflowRoutes = workflowRoutes({
   idParam: 'businessId',
+  endpoints: { stages: api.businessStages.GET, stageTransitions: api.businessStageTransitions.POST },
   params: BusinessParams,
   read: readBusinessStatus,
   workflowOf: (status) => status.business.workflow,

@@ -1,4 +1,5 @@
 import 'server-only';
+import { api } from '@/lib/api/endpoints';
 import { Deal, DealStagePage } from '@/lib/portal';
 import { DealParams } from '@/server/http/path-params';
 import { routes } from '@/server/portal';
@@ -16,6 +17,7 @@ const shown = (deal: Deal, etag: string) => {
 /** A deal's stages and moves: the move and a 412 both reply with the deal. */
 export const dealWorkflowRoutes = workflowRoutes({
   idParam: 'dealId',
+  endpoints: { stages: api.dealStages.GET, stageTransitions: api.dealStageTransitions.POST },
   params: DealParams,
   read: readDeal,
   workflowOf: (deal) => deal.workflow,

@@ -19,10 +19,10 @@ const isStaleWrite = (e: unknown): e is PortalError => isPortalError(e) && e.fro
  * another read: `{ error: {…}, current }`, never cached, the Portal's request id recorded. When the object
  * cannot be read now, the 412 goes out as it came, without `current`.
  */
-export async function withConflictReply(
-  write: () => Promise<RouteResult>,
+export async function withConflictReply<R>(
+  write: () => Promise<RouteResult<R>>,
   readCurrent: () => Promise<CurrentState>,
-): Promise<RouteResult> {
+): Promise<RouteResult<R>> {
   try {
     return await write();
   } catch (e) {

@@ -1,6 +1,7 @@
 import 'server-only';
 import { NextResponse, type NextRequest } from 'next/server';
 import type { z } from 'zod';
+import type { Endpoint, ReplyOf } from '@/lib/api/endpoint';
 import type { Role } from '@/lib/bff/roles';
 import { readSessionCookie, resolveSessionCached, type ResolvedSession } from '@/server/auth';
 import { recordRequestAudit, type AuditObject } from '@/server/audit';
@@ -52,7 +53,8 @@ export interface RouteContext<P, Q, B> {
   auditObject(update: Partial<AuditObject>): void;
 }
 
-export type RouteResult = { status?: number; body: unknown; headers?: Record<string, string> } | Response;
+/** A handler's answer: the endpoint's reply (lib/api/endpoints.ts) as JSON, or a Response of its own (a stream, a 412 with `current`). */
+export type RouteResult<R = unknown> = { status?: number; body: R; headers?: Record<string, string> } | Response;
 
 const NO_STORE = { 'Cache-Control': 'private, no-store' };
 
@@ -107,11 +109,13 @@ export async function sessionOf(req: NextRequest, db: Db, origin: string) {
 
 /**
  * The one wrapper of every browser-facing route: no-store JSON, CSRF on non-GETs, the session and its
- * role, per-object authorization, input parsing, error mapping and the audit record of writes.
+ * role, per-object authorization, input parsing, error mapping and the audit record of writes. `endpoint`
+ * (lib/api/endpoints.ts) types the reply, so the handler answers what the browser's calls expect.
  */
-export function route<P = undefined, Q = undefined, B = undefined>(
+export function route<E extends Endpoint, P = undefined, Q = undefined, B = undefined>(
+  _endpoint: E,
   spec: RouteSpec<P, Q, B>,
-  handle: (ctx: RouteContext<P, Q, B>) => Promise<RouteResult>,
+  handle: (ctx: RouteContext<P, Q, B>) => Promise<RouteResult<ReplyOf<E>>>,
 ) {
   if (spec.csrf === false && spec.roles !== 'public') throw new Error('csrf: false is for public server-to-server routes only');
   // The request context (server/context) carries the signal, the session and the upstream ids to everything below.

@@ -1,4 +1,5 @@
 import 'server-only';
+import { api } from '@/lib/api/endpoints';
 import type { MatchDecisionVerb } from '@/lib/bff/projects';
 import { FundingMatch } from '@/lib/portal';
 import { conflictResponse, withConflictReply } from '@/server/http/conflict-reply';
@@ -19,6 +20,7 @@ const PATHS = { shortlist: routes.matchShortlist, dismiss: routes.matchDismiss }
  */
 export function decisionRoute(verb: MatchDecisionVerb) {
   return route(
+    verb === 'shortlist' ? api.matchShortlist.POST : api.matchDismiss.POST,
     {
       roles: ['staff'],
       params: MatchParams,

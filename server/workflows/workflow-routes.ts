@@ -1,5 +1,6 @@
 import 'server-only';
 import type { z } from 'zod';
+import type { Endpoint, ReplyOf } from '@/lib/api/endpoint';
 import { StageTransitionInput } from '@/lib/bff/businesses';
 import { withConflictReply } from '@/server/http/conflict-reply';
 import { etagHeader, requireIdempotencyKey, requireIfMatch } from '@/server/http/headers';
@@ -9,13 +10,15 @@ import { portalRequest, type PortalPath } from '@/server/portal';
 import { readWorkflowStages, type StagePage } from './stages';
 
 /** What a reply shows, and the application the audit log files the write under when the object names one. */
-export interface Shown {
-  body: unknown;
+export interface Shown<B = unknown> {
+  body: B;
   applicationId?: string | null;
 }
 
 /** Something that moves through a pipeline's stages (a business, a deal): how it is read and moved. */
-export interface WorkflowObject<Id extends string, R, T> {
+export interface WorkflowObject<Id extends string, R, T, S extends Endpoint, X extends Endpoint> {
+  /** Its two routes (lib/api/endpoints.ts): the stages, and a move. */
+  endpoints: { stages: S; stageTransitions: X };
   /** The path segment naming it, and the schema of the route's path parameters. */
   idParam: Id;
   params: z.ZodType<{ [K in Id]: string }>;
@@ -27,7 +30,7 @@ export interface WorkflowObject<Id extends string, R, T> {
   transition: {
     path: (id: string) => PortalPath;
     schema: z.ZodType<T>;
-    reply: (result: T, etag: string) => Shown;
+    reply: (result: T, etag: string) => Shown<ReplyOf<X>>;
     /** Records the move in the workspace's read model. */
     record: (db: Db, id: string, result: T) => Promise<void>;
   };
@@ -39,14 +42,15 @@ export interface WorkflowObject<Id extends string, R, T> {
  * GET …/stages (the targets of a move, in order) and POST …/stage-transitions (the move, with If-Match and
  * an Idempotency-Key; a 412 comes back with the object as it is now), for staff, made from a description.
  */
-export function workflowRoutes<Id extends string, R, T>(o: WorkflowObject<Id, R, T>) {
-  const stages = route({ roles: ['staff'], params: o.params }, async ({ params }) => {
+export function workflowRoutes<Id extends string, R, T, S extends Endpoint, X extends Endpoint>(o: WorkflowObject<Id, R, T, S, X>) {
+  const stages = route(o.endpoints.stages, { roles: ['staff'], params: o.params }, async ({ params }) => {
     const object = await o.read(params[o.idParam]);
     const read = await readWorkflowStages(o.workflowOf(object.data), o.stagePage);
     return { body: read.view };
   });
 
   const stageTransitions = route(
+    o.endpoints.stageTransitions,
     {
       roles: ['staff'],
       params: o.params,
@@ -57,7 +61,7 @@ export function workflowRoutes<Id extends string, R, T>(o: WorkflowObject<Id, R,
       const id = params[o.idParam];
       const ifMatch = requireIfMatch(req);
       const idempotencyKey = requireIdempotencyKey(req);
-      const filed = (shown: Shown) => {
+      const filed = <B>(shown: Shown<B>) => {
         if (shown.applicationId !== undefined) auditObject({ applicationId: shown.applicationId });
         return shown.body;
       };

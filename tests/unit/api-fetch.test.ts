@@ -16,7 +16,7 @@ const refused = (p: Promise<unknown>) => p.then(() => expect.unreachable('should
 describe('apiFetch', () => {
   it('returns the JSON of a success and marks writes with X-CSRF', async () => {
     const fetch = reply(200, '{"ok":true}');
-    expect(await apiFetch<{ ok: boolean }>('/api/x', { method: 'PATCH', body: { a: 1 } })).toEqual({ ok: true });
+    expect(await apiFetch('/api/x', { method: 'PATCH', body: { a: 1 } })).toEqual({ ok: true });
     const [, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
     expect(init.headers).toMatchObject({ 'X-CSRF': '1', 'Content-Type': 'application/json' });
   });

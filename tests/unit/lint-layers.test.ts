@@ -44,6 +44,7 @@ describe('layering lint rules', () => {
     ['server/sandbox/x.ts', "import { x } from '@/lib/portal';"],
     ['server/applications/x.ts', "import { x } from '@/server/projects/read';\nimport { y } from './kind';\nexport const also = [y];"],
     ['server/autofill/x.ts', "import { x } from '@/server/applications/intake-application';"],
+    ['server/projects/project-routes.ts', "import { x } from '@/server/applications/project-criteria';"],
     ['app/api/x/route.ts', "import { x } from '@/server/applications/kind-routes';"],
     ['tests/x.ts', "import { x } from '@/server/sandbox/server';\nimport { y } from 'node:fs';\nexport const also = [y];"],
   ])('%s: %s is allowed', async (filePath, source) => {

@@ -1,11 +1,3 @@
-import { ListQuery } from '@/lib/bff/businesses';
-import { BusinessPipelinePage } from '@/lib/portal';
-import { pipelineListView } from '@/server/businesses/business-views';
-import { route } from '@/server/http/route';
-import { portalRequest, routes } from '@/server/portal';
+import { businessRoutes } from '@/server/businesses/business-routes';
 
-// GET /api/business-pipelines – a page of the Portal's business pipelines (page_size, cursor)
-export const GET = route({ roles: ['staff'], query: ListQuery }, async ({ query }) => {
-  const res = await portalRequest({ path: routes.businessPipelines(), schema: BusinessPipelinePage, query });
-  return { body: pipelineListView(res.data) };
-});
+export const { GET } = businessRoutes.businessPipelines;

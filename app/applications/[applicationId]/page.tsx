@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { intakeFormBase } from '@/lib/api/form-base';
 import Link from 'next/link';
 import { IntakeFormPage } from '@/components/intake-form/intake-form-page';
 import { readFormSnapshot } from '@/server/applications/form-snapshot';
@@ -18,7 +19,7 @@ export default async function ApplicationPage({ params, searchParams }: PageProp
   // The invited client comes back to the section they were last in, unless a link names one.
   const section = typeof query.section === 'string' ? query.section : session.kind === 'client' ? await lastSection(await appDb(), applicationId) : null;
   const who = session.kind === 'user' ? session.userId : `client-${session.invitationId}`;
-  const apiBase = `/api/applications/${applicationId}` as const;
+  const apiBase = intakeFormBase(applicationId);
 
   // The snapshot is read here, on the server, so the open section is in the first HTML; the rest of the
   // form follows from the browser once it is interactive. Anything but "not found" is left to the

@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { dealApplicationFormBase } from '@/lib/api/form-base';
 import Link from 'next/link';
 import { dealHref } from '@/components/deals/deal-labels';
 import { IntakeFormPage } from '@/components/intake-form/intake-form-page';
@@ -30,7 +31,7 @@ export default async function DealApplicationPage({ params, searchParams }: Page
   const raw = await searchParams;
   const path = `/deal-applications/${dealApplicationId}`;
   const session = await guardPage({ path, query: raw, roles: ['staff'], ids: { dealApplication: dealApplicationId } });
-  const apiBase = `/api/deal-applications/${dealApplicationId}` as const;
+  const apiBase = dealApplicationFormBase(dealApplicationId);
 
   // Read here, on the server, so the form is in the first HTML (as the intake form's page does); anything
   // but "not found" is left to the browser, which shows the error with a retry.

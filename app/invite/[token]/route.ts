@@ -1,4 +1,5 @@
 import { NextResponse } from 'next/server';
+import { api } from '@/lib/api/endpoints';
 import { z } from 'zod';
 import type { InvitationRefusalReason } from '@/lib/bff/invitations';
 import { createClientSession, revokeSession, writeSessionCookie } from '@/server/auth';
@@ -29,7 +30,7 @@ const refused = (reason: InvitationRefusalReason) => seeOther(`/invite/invalid?r
 // A browser that was signed in (staff, reviewer, or a client of another link) is signed out first: its
 // server-side session is revoked and the client session's cookie replaces the old one, so one browser
 // never holds two identities and no orphaned staff session outlives the cookie it lost.
-export const GET = route({ roles: 'public', params: TokenParams }, async ({ params, req, db, origin }) => {
+export const GET = route(api.invite.GET, { roles: 'public', params: TokenParams }, async ({ params, req, db, origin }) => {
   try {
     const result = await redeemInvitation(db, params.token);
     if (!result.ok) return refused(result.reason);

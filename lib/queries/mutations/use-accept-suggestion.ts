@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { callWithNewKey } from '@/lib/api/client';
+import { api } from '@/lib/api/endpoints';
+import { intakeFormBase } from '@/lib/api/form-base';
 import { ApiError } from '@/lib/api/api-error';
-import { postWithNewKey } from '@/lib/api/api-fetch';
-import { apiPaths } from '@/lib/api/paths';
-import type { SuggestionAcceptReply } from '@/lib/bff/autofill';
 import { putSuggestion, suggestionsKey } from '../autofill';
 import { formSnapshotKey } from '../form-snapshot';
 
@@ -18,10 +18,10 @@ export interface AcceptSuggestion {
  */
 export function useAcceptSuggestion(applicationId: string, runId: string) {
   const queryClient = useQueryClient();
-  const refreshForm = () => void queryClient.invalidateQueries({ queryKey: formSnapshotKey(apiPaths.application(applicationId).self()) });
+  const refreshForm = () => void queryClient.invalidateQueries({ queryKey: formSnapshotKey(intakeFormBase(applicationId)) });
   return useMutation({
     mutationFn: ({ suggestionId }: AcceptSuggestion) =>
-      postWithNewKey<SuggestionAcceptReply>(apiPaths.application(applicationId).autofill.suggestion(suggestionId).accept()),
+      callWithNewKey(api.application.autofill.suggestionAccept.POST, { params: { applicationId, suggestionId } }),
     onSuccess: async (reply, { inBatch }) => {
       await putSuggestion(queryClient, applicationId, runId, reply.suggestion);
       if (!inBatch) refreshForm();

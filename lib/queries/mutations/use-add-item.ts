@@ -1,7 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
-import { postWithNewKey } from '@/lib/api/api-fetch';
-import { apiPaths, type FormApiBase } from '@/lib/api/paths';
-import type { ItemWriteResult, RepeatableItemView } from '@/lib/bff/items';
+import { callWithNewKey } from '@/lib/api/client';
+import { formApi } from '@/lib/api/endpoints';
+import type { FormBase } from '@/lib/api/form-base';
+import type { RepeatableItemView } from '@/lib/bff/items';
 import type { FormRuntime } from '@/lib/forms/form-runtime';
 
 export interface AddItem {
@@ -11,12 +12,12 @@ export interface AddItem {
 }
 
 /** Adds an item to a repeatable group; the open form (its runtime) takes it with the new revision. */
-export function useAddItem(apiBase: FormApiBase, runtime: FormRuntime) {
+export function useAddItem(apiBase: FormBase, runtime: FormRuntime) {
   return useMutation({
     mutationFn: async ({ blockKey, parentItemId }: AddItem): Promise<RepeatableItemView> => {
       const basedOn = runtime.autosave.answersRevision;
       // One key per click: a retry of this request after a lost reply cannot add a second item.
-      const res = await postWithNewKey<ItemWriteResult>(apiPaths.form(apiBase).items(blockKey), parentItemId === null ? {} : { parent_item_id: parentItemId });
+      const res = await callWithNewKey(formApi.itemGroup.POST, { params: { form: apiBase, blockKey }, body: parentItemId === null ? {} : { parent_item_id: parentItemId } });
       runtime.addItem(res.item, { answersRevision: res.answers_revision, etag: res.etag, basedOn });
       return res.item;
     },

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api/api-fetch';
-import { apiPaths } from '@/lib/api/paths';
-import type { BusinessCreatedView, BusinessCreateInput } from '@/lib/bff/businesses';
+import { callApi } from '@/lib/api/client';
+import { api } from '@/lib/api/endpoints';
+import type { BusinessCreateInput } from '@/lib/bff/businesses';
 import { useIdempotencyKey } from './use-idempotency-key';
 
 /** Creates a business; submitting the very same body again after an unknown outcome cannot create it twice. */
@@ -9,8 +9,7 @@ export function useCreateBusiness() {
   const keys = useIdempotencyKey();
   return useMutation({
     mutationFn: (body: BusinessCreateInput) =>
-      apiFetch<BusinessCreatedView>(apiPaths.businesses(), {
-        method: 'POST',
+      callApi(api.businesses.POST, {
         body,
         headers: { 'Idempotency-Key': keys.keyFor(JSON.stringify(body)) },
       }),

@@ -1,13 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { callApi } from '@/lib/api/client';
+import { api } from '@/lib/api/endpoints';
 import { ApiError, conflictCurrent } from '@/lib/api/api-error';
-import { apiFetch } from '@/lib/api/api-fetch';
-import { apiPaths } from '@/lib/api/paths';
 import type { MatchView, MatchDecisionVerb } from '@/lib/bff/projects';
 import { putMatch } from '../projects';
-
-interface MatchReply {
-  match: MatchView;
-}
 
 export interface MatchDecision {
   /** The match as the page showed it: its etag goes in If-Match. */
@@ -23,9 +19,11 @@ export function useDecideMatch(projectId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ before, verb }: MatchDecision): Promise<MatchDecisionOutcome> => {
-      const paths = apiPaths.project(projectId).match(before.id);
       try {
-        const { match } = await apiFetch<MatchReply>(paths[verb](), { method: 'POST', headers: { 'If-Match': before.etag } });
+        const { match } = await callApi(verb === 'shortlist' ? api.matchShortlist.POST : api.matchDismiss.POST, {
+          params: { projectId, matchId: before.id },
+          headers: { 'If-Match': before.etag },
+        });
         return { kind: 'decided', match };
       } catch (e) {
         const current = conflictCurrent<MatchView>(e);

@@ -1,7 +1,7 @@
 import { useMutation, useMutationState, useQueryClient } from '@tanstack/react-query';
+import { callApi } from '@/lib/api/client';
+import { api } from '@/lib/api/endpoints';
 import { conflictCurrent } from '@/lib/api/api-error';
-import { apiFetch } from '@/lib/api/api-fetch';
-import { apiPaths } from '@/lib/api/paths';
 import type { PreparationReply } from '@/lib/bff/autofill';
 import { latestPreparation, putPreparation } from '../autofill';
 
@@ -17,8 +17,8 @@ export function useDeleteEvidence(applicationId: string) {
     mutationKey,
     mutationFn: async (evidenceId: string): Promise<'removed' | 'already-removed'> => {
       const attempt = () =>
-        apiFetch<PreparationReply>(apiPaths.application(applicationId).autofill.evidenceFile(evidenceId), {
-          method: 'DELETE',
+        callApi(api.application.autofill.evidenceFile.DELETE, {
+          params: { applicationId, evidenceId },
           headers: { 'If-Match': latestPreparation(queryClient, applicationId)?.etag ?? '*' },
         });
       let reply: PreparationReply;

@@ -1,8 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
+import { callApi } from '@/lib/api/client';
+import { formApi } from '@/lib/api/endpoints';
 import { conflictCurrent } from '@/lib/api/api-error';
-import { apiFetch } from '@/lib/api/api-fetch';
-import { apiPaths, type FormApiBase } from '@/lib/api/paths';
-import type { CurrentItems, ItemDeleteResult } from '@/lib/bff/items';
+import type { FormBase } from '@/lib/api/form-base';
+import type { CurrentItems } from '@/lib/bff/items';
 import type { FormRuntime } from '@/lib/forms/form-runtime';
 
 export interface DeleteItem {
@@ -15,13 +16,12 @@ export interface DeleteItem {
  * ETag quoted is the newest the page knows; when someone else wrote in between (412) the person still
  * asked for this item to go, so it goes with the new ETag, unless it is gone already.
  */
-export function useDeleteItem(apiBase: FormApiBase, runtime: FormRuntime) {
+export function useDeleteItem(apiBase: FormBase, runtime: FormRuntime) {
   return useMutation({
     mutationFn: async ({ blockKey, itemId }: DeleteItem): Promise<void> => {
       await runtime.whenSettled();
-      const path = apiPaths.form(apiBase).item(blockKey, itemId);
       const basedOn = runtime.autosave.answersRevision;
-      const attempt = (etag: string) => apiFetch<ItemDeleteResult>(path, { method: 'DELETE', headers: { 'If-Match': etag } });
+      const attempt = (etag: string) => callApi(formApi.item.DELETE, { params: { form: apiBase, blockKey, itemId }, headers: { 'If-Match': etag } });
       let res;
       const readMark = runtime.readMark();
       try {

@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { callWithNewKey } from '@/lib/api/client';
+import { api } from '@/lib/api/endpoints';
 import { ApiError } from '@/lib/api/api-error';
-import { postWithNewKey } from '@/lib/api/api-fetch';
-import { apiPaths } from '@/lib/api/paths';
-import type { SuggestionDismissReply } from '@/lib/bff/autofill';
 import { putSuggestion, suggestionsKey } from '../autofill';
 
 /** Dismisses a suggestion; the run's list takes its new status (after a 409 the list is read again). */
@@ -10,7 +9,7 @@ export function useDismissSuggestion(applicationId: string, runId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (suggestionId: string) =>
-      postWithNewKey<SuggestionDismissReply>(apiPaths.application(applicationId).autofill.suggestion(suggestionId).dismiss()),
+      callWithNewKey(api.application.autofill.suggestionDismiss.POST, { params: { applicationId, suggestionId } }),
     onSuccess: (reply) => putSuggestion(queryClient, applicationId, runId, reply.suggestion),
     onError: (e) => {
       if (e instanceof ApiError && e.status === 409) void queryClient.invalidateQueries({ queryKey: suggestionsKey(applicationId, runId) });

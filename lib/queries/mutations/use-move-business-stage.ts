@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { callApi } from '@/lib/api/client';
+import { api } from '@/lib/api/endpoints';
 import { ApiError, conflictCurrent } from '@/lib/api/api-error';
-import { apiFetch } from '@/lib/api/api-fetch';
-import { apiPaths } from '@/lib/api/paths';
 import type { BusinessStageTransitionView, BusinessView } from '@/lib/bff/businesses';
 import { businessKey, businessQuery } from '../business';
 import { useIdempotencyKey } from './use-idempotency-key';
@@ -18,15 +18,11 @@ export type BusinessStageMoveOutcome =
   | { kind: 'moved'; transition: BusinessStageTransitionView }
   | { kind: 'changed'; current: BusinessView };
 
-interface TransitionReply {
-  transition: BusinessStageTransitionView;
-}
-
 /** The move itself (If-Match, Idempotency-Key): moved, or refused with the business as it is now. */
 export async function postBusinessStageMove(businessId: string, m: BusinessStageMove, idempotencyKey: string): Promise<BusinessStageMoveOutcome> {
   try {
-    const { transition } = await apiFetch<TransitionReply>(apiPaths.business(businessId).stageTransitions(), {
-      method: 'POST',
+    const { transition } = await callApi(api.businessStageTransitions.POST, {
+      params: { businessId },
       body: { stage_id: m.stageId },
       headers: { 'If-Match': m.etag, 'Idempotency-Key': idempotencyKey },
     });

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { callApi } from '@/lib/api/client';
+import { api } from '@/lib/api/endpoints';
 import { ApiError, conflictCurrent } from '@/lib/api/api-error';
-import { apiFetch } from '@/lib/api/api-fetch';
-import { apiPaths } from '@/lib/api/paths';
 import type { DealView } from '@/lib/bff/deals';
-import { type DealReply, dealKey, dealQuery } from '../deals';
+import { dealKey, dealQuery } from '../deals';
 
 export interface DealStageMove {
   /** The deal as the page showed it: its ETag goes in If-Match. */
@@ -20,8 +20,8 @@ export function useMoveDealStage() {
   return useMutation({
     mutationFn: async ({ before, stageId }: DealStageMove): Promise<DealStageMoveOutcome> => {
       try {
-        const { deal } = await apiFetch<DealReply>(apiPaths.deal(before.id).stageTransitions(), {
-          method: 'POST',
+        const { deal } = await callApi(api.dealStageTransitions.POST, {
+          params: { dealId: before.id },
           body: { stage_id: stageId },
           headers: { 'If-Match': before.etag, 'Idempotency-Key': crypto.randomUUID() },
         });

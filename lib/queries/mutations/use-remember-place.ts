@@ -1,7 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api/api-fetch';
-import { apiPaths } from '@/lib/api/paths';
-import type { ClientPlaceBody } from '@/lib/bff/invitations';
+import { callApi } from '@/lib/api/client';
+import { api } from '@/lib/api/endpoints';
 
 /**
  * Tells the BFF which section the invited client opened, so their next visit reopens it. A lost one only
@@ -10,6 +9,6 @@ import type { ClientPlaceBody } from '@/lib/bff/invitations';
 export function useRememberPlace(applicationId: string) {
   return useMutation({
     mutationFn: (sectionKey: string) =>
-      apiFetch<ClientPlaceBody>(apiPaths.application(applicationId).place(), { method: 'PUT', body: { section_key: sectionKey } }),
+      callApi(api.application.place.PUT, { params: { applicationId }, body: { section_key: sectionKey } }),
   });
 }

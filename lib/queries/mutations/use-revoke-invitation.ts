@@ -1,19 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api/api-fetch';
-import { apiPaths } from '@/lib/api/paths';
-import type { InvitationView } from '@/lib/bff/invitations';
+import { callApi } from '@/lib/api/client';
+import { api } from '@/lib/api/endpoints';
 import { invitationsKey, invitationsQuery } from '../invitations';
-
-interface RevokeReply {
-  invitation: InvitationView;
-}
 
 /** Revokes one of the application's invitations: its link stops working at once. */
 export function useRevokeInvitation(applicationId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (invitationId: string) =>
-      apiFetch<RevokeReply>(apiPaths.invitation(invitationId).revoke(), { method: 'POST' }).then((r) => r.invitation),
+      callApi(api.invitationRevoke.POST, { params: { invitationId } }).then((r) => r.invitation),
     onSuccess: (invitation) => {
       queryClient.setQueryData(invitationsQuery(applicationId).queryKey, (old) =>
         old ? { items: old.items.map((i) => (i.id === invitation.id ? invitation : i)) } : old,

@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api/api-fetch';
-import { apiPaths } from '@/lib/api/paths';
+import { callApi } from '@/lib/api/client';
+import { api } from '@/lib/api/endpoints';
 
 /** Ends the session. */
 export function useSignOut() {
   return useMutation({
-    mutationFn: () => apiFetch(apiPaths.signOut(), { method: 'POST' }),
+    mutationFn: () => callApi(api.auth.signOut.POST),
   });
 }

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { callWithNewKey } from '@/lib/api/client';
+import { api } from '@/lib/api/endpoints';
 import { ApiError, conflictCurrent } from '@/lib/api/api-error';
-import { postWithNewKey } from '@/lib/api/api-fetch';
-import { apiPaths } from '@/lib/api/paths';
-import type { PreparationReply, RunReply, RunView, StartRequest } from '@/lib/bff/autofill';
+import type { PreparationReply, RunView, StartRequest } from '@/lib/bff/autofill';
 import { preparationKey, putPreparation, runKey, runsKey } from '../autofill';
 
 /** Started (the new run), or refused because the preparation changed after the person saw it (412). */
@@ -18,7 +18,7 @@ export function useStartAutofill(applicationId: string) {
   return useMutation({
     mutationFn: async (body: StartRequest): Promise<StartOutcome> => {
       try {
-        const { run } = await postWithNewKey<RunReply>(apiPaths.application(applicationId).autofill.start(), body);
+        const { run } = await callWithNewKey(api.application.autofill.start.POST, { params: { applicationId }, body });
         return { kind: 'started', run };
       } catch (e) {
         const current = conflictCurrent<PreparationReply>(e);

@@ -1,13 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { callApi } from '@/lib/api/client';
+import { api, formApi } from '@/lib/api/endpoints';
+import { projectCriteriaFormBase } from '@/lib/api/form-base';
 import { ApiError } from '@/lib/api/api-error';
-import { apiFetch } from '@/lib/api/api-fetch';
-import { apiPaths } from '@/lib/api/paths';
-import type { ApplicationView } from '@/lib/bff/applications';
-import { type RunReply, latestRunKey } from '../projects';
-
-interface CriteriaReply {
-  application: ApplicationView;
-}
+import { latestRunKey } from '../projects';
 
 /**
  * Starts a match run ("Find funders", "Recalculate"). It quotes the criteria's revision as saved now: read
@@ -16,12 +12,11 @@ interface CriteriaReply {
  */
 export function useStartMatchRun(projectId: string) {
   const queryClient = useQueryClient();
-  const paths = apiPaths.project(projectId);
   return useMutation({
     mutationFn: async () => {
-      const { application } = await apiFetch<CriteriaReply>(paths.criteria().self());
-      const { run } = await apiFetch<RunReply>(paths.runs(), {
-        method: 'POST',
+      const { application } = await callApi(formApi.application.GET, { params: { form: projectCriteriaFormBase(projectId) } });
+      const { run } = await callApi(api.projectRuns.POST, {
+        params: { projectId },
         body: { expected_criteria_revision: application.revision },
         headers: { 'Idempotency-Key': crypto.randomUUID() },
       });

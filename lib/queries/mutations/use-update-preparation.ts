@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { callApi } from '@/lib/api/client';
+import { api } from '@/lib/api/endpoints';
 import { conflictCurrent } from '@/lib/api/api-error';
-import { apiFetch } from '@/lib/api/api-fetch';
-import { apiPaths } from '@/lib/api/paths';
 import type { PreparationReply, PreparationUpdate } from '@/lib/bff/autofill';
 import { latestPreparation, putPreparation } from '../autofill';
 
@@ -23,8 +23,8 @@ export function useUpdatePreparation(applicationId: string) {
   const save = async (changes: PreparationUpdate): Promise<SaveOutcome> => {
     const etag = latestPreparation(queryClient, applicationId)?.etag;
     try {
-      const reply = await apiFetch<PreparationReply>(apiPaths.application(applicationId).autofill.preparation(), {
-        method: 'PATCH',
+      const reply = await callApi(api.application.autofill.preparation.PATCH, {
+        params: { applicationId },
         body: changes,
         headers: etag ? { 'If-Match': etag } : {},
       });

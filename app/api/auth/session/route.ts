@@ -1,8 +1,3 @@
-import { route, sessionOf } from '@/server/http/route';
-import { sessionView } from '@/server/auth/session-view';
+import { authRoutes } from '@/server/auth/auth-routes';
 
-// GET /api/auth/session – who is signed in (null when nobody)
-export const GET = route({ roles: 'public' }, async ({ req, db, origin }) => {
-  const session = await sessionOf(req, db, origin);
-  return { body: { session: session ? sessionView(session) : null } };
-});
+export const { GET } = authRoutes.session;

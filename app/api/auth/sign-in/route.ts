@@ -1,31 +1,3 @@
-import { NextResponse } from 'next/server';
-import { SignInBody } from '@/lib/bff/auth';
-import { createUserSession, signIn, writeSessionCookie } from '@/server/auth';
-import { AppError } from '@/server/http/app-error';
-import { clientAddress } from '@/server/http/client-address';
-import { route } from '@/server/http/route';
-import { cookieSettings, sessionPolicy } from '@/server/auth/session-settings';
-import { sessionView } from '@/server/auth/session-view';
+import { authRoutes } from '@/server/auth/auth-routes';
 
-// proxy.ts leaves one X-Forwarded-For entry: the address the trusted proxies vouch for, else the socket's.
-const clientIp = (req: Request) => clientAddress(req.headers.get('x-forwarded-for'), 0);
-
-// POST /api/auth/sign-in – staff and reviewers sign in with email and password (throttled)
-export const POST = route({ roles: 'public', body: SignInBody }, async ({ body, req, db, origin }) => {
-  const result = await signIn(db, body.email, body.password, clientIp(req));
-  if (!result.ok && result.error === 'throttled') {
-    const wait = result.retryAfterSeconds;
-    throw new AppError('too_many_attempts', `Too many attempts. Try again in ${wait} second${wait === 1 ? '' : 's'}.`, [], {
-      'Retry-After': String(result.retryAfterSeconds),
-    });
-  }
-  if (!result.ok) throw new AppError('unauthenticated', 'The email or password is not right.');
-  const created = await createUserSession(db, result.user, { policy: sessionPolicy() });
-  const user = result.user;
-  const response = NextResponse.json(
-    { session: sessionView({ sid: created.sid, kind: 'user', role: user.role, userId: user.id, userEmail: user.email, userName: user.name }) },
-    { headers: { 'Cache-Control': 'private, no-store' } },
-  );
-  await writeSessionCookie(response.cookies, created.sid, cookieSettings(origin));
-  return response;
-});
+export const { POST } = authRoutes.signIn;

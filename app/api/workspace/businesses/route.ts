@@ -1,8 +1,3 @@
-import { WorkspaceBusinessesQuery } from '@/lib/bff/workspace';
-import { route } from '@/server/http/route';
-import { listWorkspaceBusinesses } from '@/server/read-model/queries';
+import { workspaceRoutes } from '@/server/read-model/workspace-routes';
 
-// GET /api/workspace/businesses – the businesses table from the read model: q, stage, status, progress, sort, dir, page, page_size
-export const GET = route({ roles: ['staff'], query: WorkspaceBusinessesQuery }, async ({ query, db }) => ({
-  body: await listWorkspaceBusinesses(db, query),
-}));
+export const { GET } = workspaceRoutes.businesses;

@@ -1,4 +1,3 @@
-import { decisionRoute } from '@/server/projects/decision-route';
+import { projectRoutes } from '@/server/projects/project-routes';
 
-// POST /api/projects/[projectId]/matches/[matchId]/shortlist – shortlist a match (If-Match: its etag; 412 with the match as it is now)
-export const POST = decisionRoute('shortlist');
+export const { POST } = projectRoutes.matchShortlist;

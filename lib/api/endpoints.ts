@@ -1,0 +1,209 @@
+import type { AnswersPageView, AnswersWriteResult, ApplicationView, ContractView } from '@/lib/bff/applications';
+import type { AuditPageView } from '@/lib/bff/audit';
+import type { SessionView, SignInBody } from '@/lib/bff/auth';
+import type {
+  EvidenceUploadReply,
+  PreparationReply,
+  PreparationUpdate,
+  RunReply,
+  RunsPageView,
+  StartRequest,
+  SuggestionAcceptReply,
+  SuggestionDismissReply,
+  SuggestionsPageView,
+} from '@/lib/bff/autofill';
+import type {
+  BusinessCreatedView,
+  BusinessCreateInput,
+  BusinessListView,
+  BusinessStageTransitionView,
+  BusinessView,
+  PeopleView,
+  PipelineListView,
+  PortalView,
+  StagesView,
+  UploadResultView,
+} from '@/lib/bff/businesses';
+import type { DealCreateInput, DealListView, DealView, RecipientListView } from '@/lib/bff/deals';
+import type { FileDeleteResult, FilesPageView, FileUploadResult } from '@/lib/bff/files';
+import type { FormSnapshotView } from '@/lib/bff/form-snapshot';
+import type { InvitationCreateBody, InvitationCreated, InvitationList, InvitationView, ClientPlaceBody } from '@/lib/bff/invitations';
+import type { ItemCreateBody, ItemDeleteResult, ItemsPageView, ItemUpdateBody, ItemWriteResult } from '@/lib/bff/items';
+import type { MatchPageView, MatchRunListView, MatchRunStartInput, MatchRunView, MatchView, ProjectCreateInput, ProjectListView, ProjectView } from '@/lib/bff/projects';
+import type { AnswersUpdateBody } from '@/lib/portal';
+import type { ReconcileRequestedView, ReconcileStatusView, ReviewInboxView, StaffHomeView, WorkspaceBusinessPage } from '@/lib/bff/workspace';
+import { endpoint } from './endpoint';
+
+/**
+ * Every /api route the app has, in one place: its method, path and (as types) query, body and reply. The
+ * route files under app/api answer with handlers typed by these (server/http/route.ts) and the browser calls
+ * them through lib/api/client.ts; tests/unit/route-catalog.test.ts checks each has its route file and each
+ * route file its endpoint.
+ */
+
+/** A page of a list: `page_size` and the cursor of the page before. */
+type Page = { page_size?: number; cursor?: string | null };
+
+export interface ApplicationReply {
+  application: ApplicationView;
+}
+export interface ContractReply {
+  contract: ContractView;
+}
+export interface BusinessReply {
+  business: BusinessView;
+}
+export interface DealReply {
+  deal: DealView;
+}
+export interface ProjectReply {
+  project: ProjectView;
+}
+export interface MatchRunReply {
+  run: MatchRunView;
+}
+export interface MatchReply {
+  match: MatchView;
+}
+export interface InvitationReply {
+  invitation: InvitationView;
+}
+
+/** The routes of an application-like resource the contract-driven form works on, below its base (`{form}`). */
+export const formApi = {
+  application: { GET: endpoint<{ reply: ApplicationReply }>()('GET', '{form}') },
+  contract: { GET: endpoint<{ reply: ContractReply }>()('GET', '{form}/contract') },
+  /** `rest`: the token of the whole form the page's server read (form-handover), for the first read only. */
+  form: { GET: endpoint<{ reply: FormSnapshotView; query: { rest?: string } }>()('GET', '{form}/form') },
+  answers: {
+    GET: endpoint<{ reply: AnswersPageView; query: Page }>()('GET', '{form}/answers'),
+    PATCH: endpoint<{ reply: AnswersWriteResult; body: AnswersUpdateBody }>()('PATCH', '{form}/answers'),
+  },
+  itemGroup: {
+    GET: endpoint<{ reply: ItemsPageView; query: Page & { parent_item_id?: string } }>()('GET', '{form}/items/[blockKey]'),
+    POST: endpoint<{ reply: ItemWriteResult; body: ItemCreateBody }>()('POST', '{form}/items/[blockKey]'),
+  },
+  item: {
+    PATCH: endpoint<{ reply: ItemWriteResult; body: ItemUpdateBody }>()('PATCH', '{form}/items/[blockKey]/[itemId]'),
+    DELETE: endpoint<{ reply: ItemDeleteResult }>()('DELETE', '{form}/items/[blockKey]/[itemId]'),
+  },
+  files: {
+    /** Every file of the application's file questions, a page at a time. */
+    GET: endpoint<{ reply: FilesPageView; query: Page }>()('GET', '{form}/files'),
+    /** The bytes of one file of a file question (streamed by lib/api/upload-file.ts). */
+    POST: endpoint<{
+      reply: FileUploadResult;
+      query: { block_key: string; schema_key: string; field_key: string; item_id?: string | null };
+    }>()('POST', '{form}/files'),
+  },
+  file: { DELETE: endpoint<{ reply: FileDeleteResult }>()('DELETE', '{form}/files/[fileId]') },
+  /** The file's bytes (a link, not a fetch). */
+  fileDownload: { GET: endpoint<{ reply: Blob }>()('GET', '{form}/files/[fileId]/download') },
+  submit: { POST: endpoint<{ reply: ApplicationReply }>()('POST', '{form}/submit') },
+} as const;
+
+export type FormApi = typeof formApi;
+
+/** An intake application's Autofill: preparation, evidence, runs and their suggestions. */
+const autofill = {
+  preparation: {
+    GET: endpoint<{ reply: PreparationReply }>()('GET', '/api/applications/[applicationId]/autofill/preparation'),
+    PATCH: endpoint<{ reply: PreparationReply; body: PreparationUpdate }>()('PATCH', '/api/applications/[applicationId]/autofill/preparation'),
+  },
+  evidence: { POST: endpoint<{ reply: EvidenceUploadReply }>()('POST', '/api/applications/[applicationId]/autofill/preparation/files') },
+  evidenceFile: {
+    DELETE: endpoint<{ reply: PreparationReply }>()('DELETE', '/api/applications/[applicationId]/autofill/preparation/files/[evidenceId]'),
+  },
+  start: { POST: endpoint<{ reply: RunReply; body: StartRequest }>()('POST', '/api/applications/[applicationId]/autofill/start') },
+  runs: { GET: endpoint<{ reply: RunsPageView; query: Page }>()('GET', '/api/applications/[applicationId]/autofill/runs') },
+  run: { GET: endpoint<{ reply: RunReply }>()('GET', '/api/applications/[applicationId]/autofill/runs/[runId]') },
+  runRetry: { POST: endpoint<{ reply: RunReply }>()('POST', '/api/applications/[applicationId]/autofill/runs/[runId]/retry') },
+  runSuggestions: {
+    GET: endpoint<{ reply: SuggestionsPageView; query: Page }>()('GET', '/api/applications/[applicationId]/autofill/runs/[runId]/suggestions'),
+  },
+  suggestionAccept: {
+    POST: endpoint<{ reply: SuggestionAcceptReply }>()('POST', '/api/applications/[applicationId]/autofill/suggestions/[suggestionId]/accept'),
+  },
+  suggestionDismiss: {
+    POST: endpoint<{ reply: SuggestionDismissReply }>()('POST', '/api/applications/[applicationId]/autofill/suggestions/[suggestionId]/dismiss'),
+  },
+} as const;
+
+export const api = {
+  auth: {
+    session: { GET: endpoint<{ reply: { session: SessionView | null } }>()('GET', '/api/auth/session') },
+    signIn: { POST: endpoint<{ reply: { session: SessionView }; body: SignInBody }>()('POST', '/api/auth/sign-in') },
+    signOut: { POST: endpoint<{ reply: { signed_out: true } }>()('POST', '/api/auth/sign-out') },
+  },
+  /** Server-sent events of the objects named in the query (an EventSource, not a fetch). */
+  events: {
+    GET: endpoint<{ reply: never; query: { application_id?: string; business_id?: string; deal_id?: string; project_id?: string } }>()('GET', '/api/events'),
+  },
+  portal: { GET: endpoint<{ reply: PortalView }>()('GET', '/api/portal') },
+  recipients: { GET: endpoint<{ reply: RecipientListView; query: Page }>()('GET', '/api/recipients') },
+  businessPipelines: { GET: endpoint<{ reply: PipelineListView; query: Page }>()('GET', '/api/business-pipelines') },
+  dealPipelines: { GET: endpoint<{ reply: PipelineListView; query: Page }>()('GET', '/api/deal-pipelines') },
+  businesses: {
+    GET: endpoint<{ reply: BusinessListView; query: Page }>()('GET', '/api/businesses'),
+    POST: endpoint<{ reply: BusinessCreatedView; body: BusinessCreateInput }>()('POST', '/api/businesses'),
+  },
+  business: { GET: endpoint<{ reply: BusinessReply }>()('GET', '/api/businesses/[businessId]') },
+  businessPeople: { GET: endpoint<{ reply: PeopleView }>()('GET', '/api/businesses/[businessId]/people') },
+  businessStages: { GET: endpoint<{ reply: StagesView }>()('GET', '/api/businesses/[businessId]/stages') },
+  businessStageTransitions: {
+    POST: endpoint<{ reply: { transition: BusinessStageTransitionView }; body: { stage_id: string } }>()('POST', '/api/businesses/[businessId]/stage-transitions'),
+  },
+  /** The bytes of a document for one of the new business's upload slots (streamed by lib/api/upload-business-document.ts). */
+  businessUpload: { POST: endpoint<{ reply: { upload: UploadResultView }; query: { filename: string } }>()('POST', '/api/businesses/[businessId]/uploads/[uploadId]') },
+  /** Deals, a page at a time; `business_id` narrows them to one business's. */
+  deals: {
+    GET: endpoint<{ reply: DealListView; query: Page & { business_id?: string } }>()('GET', '/api/deals'),
+    POST: endpoint<{ reply: DealReply; body: DealCreateInput }>()('POST', '/api/deals'),
+  },
+  deal: { GET: endpoint<{ reply: DealReply }>()('GET', '/api/deals/[dealId]') },
+  dealStages: { GET: endpoint<{ reply: StagesView }>()('GET', '/api/deals/[dealId]/stages') },
+  dealStageTransitions: { POST: endpoint<{ reply: DealReply; body: { stage_id: string } }>()('POST', '/api/deals/[dealId]/stage-transitions') },
+  invitationRevoke: { POST: endpoint<{ reply: InvitationReply }>()('POST', '/api/invitations/[invitationId]/revoke') },
+  /** An intake application's own routes besides the form's (formApi, below `/api/applications/[applicationId]`). */
+  application: {
+    audit: { GET: endpoint<{ reply: AuditPageView; query: { before?: number; limit?: number } }>()('GET', '/api/applications/[applicationId]/audit') },
+    invitations: {
+      GET: endpoint<{ reply: InvitationList }>()('GET', '/api/applications/[applicationId]/invitations'),
+      POST: endpoint<{ reply: InvitationCreated; body: InvitationCreateBody }>()('POST', '/api/applications/[applicationId]/invitations'),
+    },
+    place: { PUT: endpoint<{ reply: ClientPlaceBody; body: ClientPlaceBody }>()('PUT', '/api/applications/[applicationId]/place') },
+    autofill,
+  },
+  /** Funding projects (DESIGN.md §6): a business's list (business_id), one project, its runs and matches; its criteria are a form (formApi). */
+  projects: {
+    GET: endpoint<{ reply: ProjectListView; query: Page & { business_id?: string } }>()('GET', '/api/projects'),
+    POST: endpoint<{ reply: ProjectReply; body: ProjectCreateInput }>()('POST', '/api/projects'),
+  },
+  project: { GET: endpoint<{ reply: ProjectReply }>()('GET', '/api/projects/[projectId]') },
+  projectRuns: {
+    GET: endpoint<{ reply: MatchRunListView; query: Page }>()('GET', '/api/projects/[projectId]/runs'),
+    POST: endpoint<{ reply: MatchRunReply; body: MatchRunStartInput }>()('POST', '/api/projects/[projectId]/runs'),
+  },
+  projectRun: { GET: endpoint<{ reply: MatchRunReply }>()('GET', '/api/projects/[projectId]/runs/[runId]') },
+  projectRunRetry: { POST: endpoint<{ reply: MatchRunReply }>()('POST', '/api/projects/[projectId]/runs/[runId]/retry') },
+  projectMatches: {
+    GET: endpoint<{ reply: MatchPageView; query: Page & { fit?: string | null; product_kind?: string | null } }>()('GET', '/api/projects/[projectId]/matches'),
+  },
+  matchShortlist: { POST: endpoint<{ reply: MatchReply }>()('POST', '/api/projects/[projectId]/matches/[matchId]/shortlist') },
+  matchDismiss: { POST: endpoint<{ reply: MatchReply }>()('POST', '/api/projects/[projectId]/matches/[matchId]/dismiss') },
+  /** The workspace's read model (DESIGN.md §7). */
+  workspace: {
+    businesses: {
+      GET: endpoint<{ reply: WorkspaceBusinessPage; query: Record<string, string | number | null | undefined> }>()('GET', '/api/workspace/businesses'),
+    },
+    home: { GET: endpoint<{ reply: StaffHomeView }>()('GET', '/api/workspace/home') },
+    reviewInbox: { GET: endpoint<{ reply: ReviewInboxView }>()('GET', '/api/workspace/review-inbox') },
+    reconcile: {
+      GET: endpoint<{ reply: ReconcileStatusView }>()('GET', '/api/workspace/reconcile'),
+      POST: endpoint<{ reply: ReconcileRequestedView }>()('POST', '/api/workspace/reconcile'),
+    },
+  },
+  /** The invitation link a client opens (a redirect into the app, not an /api route). */
+  invite: { GET: endpoint<{ reply: never }>()('GET', '/invite/[token]') },
+  webhooks: { POST: endpoint<{ reply: { received: boolean; id: string; duplicate?: boolean } }>()('POST', '/api/webhooks/portal') },
+} as const;

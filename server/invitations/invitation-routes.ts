@@ -1,0 +1,86 @@
+import 'server-only';
+import { InvitationCreateBody, ClientPlaceBody } from '@/lib/bff/invitations';
+import { ApplicationEnvelope } from '@/lib/portal';
+import { AppError } from '@/server/http/app-error';
+import { ApplicationParams, InvitationParams } from '@/server/http/path-params';
+import { route } from '@/server/http/route';
+import { createInvitation, listInvitations, revokeInvitation } from '@/server/invitations';
+import { rememberSection } from '@/server/invitations/client-welcome';
+import { invitationView } from '@/server/invitations/invitation-views';
+import { portalRequest, routes } from '@/server/portal';
+import { recordInvitationChanged } from '@/server/read-model/record';
+import { api } from '@/lib/api/endpoints';
+
+// GET /api/applications/[applicationId]/invitations – the application's invitations, newest first, with their status
+const application_invitations_GET = route(api.application.invitations.GET, { roles: ['staff'], params: ApplicationParams }, async ({ params, db }) => {
+  const now = new Date();
+  const invitations = await listInvitations(db, params.applicationId, now);
+  return { body: { items: invitations.map((i) => invitationView(i, now)) } };
+});
+
+// POST /api/applications/[applicationId]/invitations – invites a client; the reply's link is the only time the token is shown
+const application_invitations_POST = route(
+  api.application.invitations.POST,
+  {
+    roles: ['staff'],
+    params: ApplicationParams,
+    body: InvitationCreateBody,
+    audit: {
+      operation: 'invitation.create',
+      object: ({ params }) => ({ type: 'invitation', id: 'new', applicationId: params.applicationId }),
+    },
+  },
+  async ({ params, body, db, origin, session, auditObject }) => {
+    if (session?.kind !== 'user') throw new AppError('forbidden', 'Only staff may invite clients.');
+    // The Portal says whether the application exists (a 404 passes through) and whose it is.
+    const res = await portalRequest({ path: routes.application(params.applicationId), schema: ApplicationEnvelope });
+    const { invitation, token } = await createInvitation(db, {
+      applicationId: params.applicationId,
+      businessId: res.data.application.business.id,
+      clientEmail: body.client_email,
+      clientName: body.client_name,
+      createdBy: session.userId,
+      ttlHours: body.ttl_hours,
+    });
+    auditObject({ id: invitation.id });
+    await recordInvitationChanged(db, params.applicationId);
+    return { status: 201, body: { invitation: invitationView(invitation), link: `${origin}/invite/${token}` } };
+  },
+);
+
+// PUT /api/applications/[applicationId]/place – the invited client opened a section: the form reopens there next time.
+// Not audited: a bookmark in the BFF's own database, no change to the application (the audit log is of writes that matter).
+const application_place_PUT = route(
+  api.application.place.PUT,
+  { roles: ['client'], params: ApplicationParams, body: ClientPlaceBody, application: ({ params }) => params.applicationId },
+  async ({ params, body, db, session }) => {
+    if (session?.kind !== 'client') throw new AppError('forbidden', 'Only the invited client has a place in the form.');
+    await rememberSection(db, { id: session.invitationId, applicationId: params.applicationId }, body.section_key);
+    return { body: { section_key: body.section_key } };
+  },
+);
+
+// POST /api/invitations/[invitationId]/revoke – withdraws the link and ends every client session opened with it
+const invitationRevoke_POST = route(
+  api.invitationRevoke.POST,
+  {
+    roles: ['staff'],
+    params: InvitationParams,
+    audit: { operation: 'invitation.revoke', object: ({ params }) => ({ type: 'invitation', id: params.invitationId, applicationId: null }) },
+  },
+  async ({ params, db, auditObject }) => {
+    const invitation = await revokeInvitation(db, params.invitationId);
+    if (!invitation) throw new AppError('not_found', 'No such invitation.');
+    // The audit log is listed per application, which only the invitation's record names.
+    auditObject({ applicationId: invitation.applicationId });
+    await recordInvitationChanged(db, invitation.applicationId);
+    return { body: { invitation: invitationView(invitation) } };
+  },
+);
+
+/** The route handlers of invitation: each route file under app/api re-exports its methods. */
+export const invitationRoutes = {
+  invitations: { GET: application_invitations_GET, POST: application_invitations_POST },
+  place: { PUT: application_place_PUT },
+  invitationRevoke: { POST: invitationRevoke_POST },
+};

@@ -1,0 +1,31 @@
+import 'server-only';
+import { getEnv } from '@/server/env';
+import { AppError } from '@/server/http/app-error';
+import { route } from '@/server/http/route';
+import { log } from '@/server/log';
+import { receiveWebhook } from '@/server/webhooks/receive';
+import { api } from '@/lib/api/endpoints';
+
+// POST /api/webhooks/portal – the Portal's Standard Webhooks deliveries: verified, stored once, announced live
+const webhooks_POST = route(api.webhooks.POST, { roles: 'public', csrf: false, body: 'stream' }, async ({ req, db }) => {
+  const secret = getEnv().webhookSecret;
+  if (!secret) throw new AppError('webhooks_disabled', 'This app receives no webhooks: WEBHOOK_SECRET is not configured.');
+  const raw = await req.text();
+  try {
+    const received = await receiveWebhook(db, secret, req.headers, raw);
+    if (received.duplicate) {
+      log.info('webhook duplicate acknowledged', { webhook_id: received.id, type: received.type });
+      return { body: { received: true, id: received.id, duplicate: true } };
+    }
+    log.info('webhook received', { webhook_id: received.id, type: received.type });
+    return { body: { received: true, id: received.id } };
+  } catch (err) {
+    if (err instanceof AppError) log.warn('webhook refused', { webhook_id: req.headers.get('webhook-id'), code: err.code, reason: err.message });
+    throw err;
+  }
+});
+
+/** The route handlers of webhook: each route file under app/api re-exports its methods. */
+export const webhookRoutes = {
+  webhooks: { POST: webhooks_POST },
+};
