@@ -12,7 +12,7 @@ const nextConfig = {
   // The sandbox is a standalone server; keep it (and its seed data) out of the app's bundles.
   outputFileTracingExcludes: { '*': ['server/sandbox/**', 'tests/**'] },
   // The stylesheets (a few KiB) go into the page itself: no render-blocking requests before the first
-  // paint, and none before the inline scripts that carry the page's data may run (issue 14: the form's
+  // paint, and none before the inline scripts that carry the page's data may run (the form's
   // HTML 69 → N KiB, still under its 150 KiB budget). The CSP allows inline styles already.
   experimental: { inlineCss: true },
 };

@@ -2,7 +2,7 @@
  * Which stages of a pipeline close a business or a deal. The Portal's stage objects carry no such flag
  * (spec 2.5 / 2.14: id, name, order), so it is read from the pipeline itself: the last stage closes it,
  * and so does any stage named as an outcome (the seed's Approved / Declined, Won / Lost, Renewed). A move
- * there ends the work on it, so the page asks first (issue 11).
+ * there ends the work on it, so the page asks first.
  */
 
 const OUTCOME =

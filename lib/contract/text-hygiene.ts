@@ -1,5 +1,5 @@
 /**
- * Characters no stored text may hold (issue 11): NUL, which PostgreSQL refuses and C-string code cuts at;
+ * Characters no stored text may hold: NUL, which PostgreSQL refuses and C-string code cuts at;
  * a lone UTF-16 surrogate, which is no character at all and turns into U+FFFD (or an error) on the way to
  * UTF-8; and the bidirectional embedding, override and isolate controls, which make text display as
  * something other than what it says ("Trojan Source", CVE-2021-42574). Refused with a reason rather than

@@ -7,7 +7,7 @@ import { formStateFrom } from './values';
 import { computeVisibility } from './visibility';
 
 /**
- * What a form page opens with (issue 14: a large form interactive in a quarter of a second): the section
+ * What a form page opens with (a large form must be interactive in a quarter of a second): the section
  * the person will see, with everything needed to show it, edit it and check its visibility live, and a
  * compact index of the rest — section titles and progress counts — instead of the whole contract and
  * every answer. The browser reads the whole snapshot once the form is interactive (FormRuntime.upgrade).

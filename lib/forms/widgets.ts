@@ -240,7 +240,7 @@ export interface TextLimit {
 
 /**
  * The length limit of a typed text, for the live counter. Deliberately not an HTML maxlength: that cuts
- * typing and pastes without a word, and nothing a person types may change silently (issue 11).
+ * typing and pastes without a word, and nothing a person types may change silently.
  */
 export function textLimitOf(widget: Widget, facts: SchemaFacts): TextLimit | null {
   if (!TEXTUAL.has(widget) || widget === 'date') return null;

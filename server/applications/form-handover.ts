@@ -7,7 +7,7 @@ import { processWide } from '@/server/process-wide';
  * The whole form a page read on the server, held for the browser's next request: the page sends only its
  * opening (lib/forms/opening), and the browser asks for the rest right after, naming the token it got. Handing
  * over what was read a moment ago saves reading application, answers, items and files upstream a second time
- * (issue 14, target 3). One use, one minute, the same session and application; a miss (another instance, a
+ * (the form must open with one upstream read). One use, one minute, the same session and application; a miss (another instance, a
  * retry, an expiry; with APP_INSTANCES > 1, another process) is simply read upstream again.
  */
 

@@ -1,4 +1,4 @@
-// Benchmark of the BFF's own cost (issue 14, target 1): the same answers page read and answers write,
+// Benchmark of the BFF's own cost: the same answers page read and answers write,
 // DIRECT to the Portal sandbox, to the FLOOR (a bare route handler in the same Next server answering the
 // same bytes with no session, database or upstream: /bench/floor, on with BENCH_FLOOR_ROUTE=1) and
 // THROUGH the production BFF with everything a browser request meets there (session, role and

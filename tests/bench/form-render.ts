@@ -4,7 +4,7 @@
 // Schema Form, AJV 8 validator, live validation) in the same run as the peer, with the ratio peer / ours; and the
 // framework's own floor: a bare Next app (tests/bench/form-render/next-floor/: the same next and react, one client
 // component with one input), whose navigation → interactive and first-load JS are what any App Router page costs.
-// Targets (issue 14, target 2): navigation → interactive ≤ 250 ms median and ≥ 2.8× @rjsf/core; the HTML document
+// Targets: navigation → interactive ≤ 250 ms median and ≥ 2.8× @rjsf/core; the HTML document
 // ≤ 150 KiB decoded; first-load JS ≤ 150 KiB compressed; keystroke → paint ≤ 1.5 ms above the method's floor (the
 // bare input) and ≥ 5× @rjsf/core (medians).
 //
@@ -90,7 +90,7 @@ const opts = {
   floor: option('floor', '1') !== '0',
 };
 
-/** Issue 14, target 2. Ratios are peer / ours (higher: ours faster); keystrokes count above the bare input's median. */
+/** The targets above. Ratios are peer / ours (higher: ours faster); keystrokes count above the bare input's median. */
 const TARGETS = {
   interactiveMs: 250,
   interactiveRatio: 2.8,

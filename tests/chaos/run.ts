@@ -1,4 +1,4 @@
-// npm run chaos — the chaos run of issue 11, item 7 (see lib/chaos.ts). Options: EDITORS (6), EDITS (per editor,
+// npm run chaos — simulated editors on two app instances, nothing typed may be lost (see lib/chaos.ts). Options: EDITORS (6), EDITS (per editor,
 // 100), BROWSERS (2), BROWSER_EDITS (6), COMMANDS (of each kind, 6), CHAOS_SEED (7). Prints the figures and a
 // last JSON line; exits 1 when an acknowledged edit was lost, a command was duplicated or one went missing.
 import { CHAOS_FAULTS, chaosReport, runChaos, type ChaosOptions } from './lib/chaos';

@@ -1,4 +1,4 @@
-// npm run chaos:edits — two editors × 500 edits on one application through the app (issue 11, item 8).
+// npm run chaos:edits — two editors × 500 edits on one application through the app: every edit that was saved must be there at the end.
 // Options: EDITS (per editor, default 500), CHAOS_SEED. Prints the counts, then one JSON line.
 import { runTwoEditors } from './lib/two-editors';
 import { startChaosStack } from './lib/stack';

@@ -127,7 +127,7 @@ test('creating a business with a document and moving its stage', async ({ page, 
 
   // Revoke it (after a confirmation): the link no longer opens anything.
   await invitations.getByRole('button', { name: 'Revoke the invitation for E2E Client' }).click();
-  // Selector adapted: the confirmation is now a modal dialog (issue 11), titled with whom the invitation is for.
+  // Selector adapted: the confirmation is a modal dialog, titled with whom the invitation is for.
   const confirm = page.getByRole('dialog', { name: /^Revoke this invitation for E2E Client\?/ });
   await expect(confirm.getByRole('button', { name: 'Yes, revoke it' })).toBeFocused();
   await expectAccessible(page, 'a revocation is to be confirmed');

@@ -6,7 +6,7 @@ import { allSaved, formReady } from './support/form-page';
 import { PHONE, expectNoSidewaysScroll } from './support/phone';
 
 /**
- * The page sends the section it opens on and an index of the rest (issue 14: a large form interactive in a
+ * The page sends the section it opens on and an index of the rest (a large form must be interactive in a
  * quarter of a second); the browser reads the whole form right after. These hold that read back to see the
  * form in between: usable on its first section, honest about the others, and whole once the read lands.
  */

@@ -7,7 +7,7 @@ import { allSaved, formReady, staffPage } from './support/form-page';
 import { STORAGE_STATE } from './support/paths';
 
 /**
- * What a person types is kept exactly or they are told (issue 11): every save state says what is true —
+ * What a person types is kept exactly or they are told: every save state says what is true —
  * saved, saving, offline, answers held back with their reasons (also after a reload), waiting for a
  * decision, failed with a retry — with no hydration error in any of them; long text is never cut; a number
  * a double would round is refused; closing moves and revocations are confirmed in a dialog.

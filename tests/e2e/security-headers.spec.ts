@@ -2,7 +2,7 @@ import { expectAccessible } from './support/axe';
 import { expect, test } from './support/fixtures';
 
 /*
- * Item 4 of issue 11 in a real browser: the nonce-based Content-Security-Policy lets the app's own scripts run
+ * In a real browser: the nonce-based Content-Security-Policy lets the app's own scripts run
  * and nothing else, and no other site can frame the app.
  */
 

@@ -7,7 +7,7 @@ import { createBusiness } from './support/bff-businesses';
 import { KEYS } from './support/sandbox';
 
 /*
- * Item 6 of issue 11: the document slots of a new business live in the app's database, so behind a load
+ * The document slots of a new business live in the app's database, so behind a load
  * balancer any instance takes the upload. Two instances of the app on one PostgreSQL: the business is created
  * through the shared test instance, the document goes to a second one.
  */

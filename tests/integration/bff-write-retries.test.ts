@@ -5,7 +5,7 @@ import { createBusiness } from './support/bff-businesses';
 import { setSandboxFaults } from './support/sandbox-faults';
 
 /*
- * Item 9 of issue 11 through the BFF, as an editor meets it: while the Portal answers some writes with 503 or
+ * Writes repeated after a failure, through the BFF as an editor meets it: while the Portal answers some writes with 503 or
  * drops the connection, answer writes through the app still succeed (the Portal client repeats writes guarded
  * by If-Match), so the person sees no error. The faults are confined to this test's own application.
  */

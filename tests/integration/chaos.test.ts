@@ -4,7 +4,7 @@ import { startChaosStack, type ChaosStack } from '../chaos/lib/stack';
 import { runTwoEditors } from '../chaos/lib/two-editors';
 
 /*
- * The short versions of `npm run chaos` and `npm run chaos:edits` (issue 11, items 7 and 8): two app instances
+ * The short versions of `npm run chaos` and `npm run chaos:edits`: two app instances
  * on the run's PostgreSQL, the sandbox injecting faults, one instance restarted, two real browsers typing, and
  * commands with Idempotency-Keys. Nothing acknowledged may be lost and no command may be carried out twice.
  */

@@ -6,7 +6,7 @@ import { callPath, catalogCalls, routeFixtures, segmentValues, type CatalogCall,
 import { CONTENT_TYPES, FuzzTally, MALFORMED_SEGMENTS, NUL_BODY, assertFuzz, describeBody, expectCleanReply, fuzzRuns, pathSegment, queryString, requestBody, sendRaw } from '../support/fuzz';
 
 /*
- * Issue 11, item 10: every route of the app, from the route catalog (a new route is fuzzed from day one), called
+ * Every route of the app, from the route catalog (a new route is fuzzed from day one), called
  * signed out and with each role's real session, with property-based paths, queries, bodies, content types and
  * headers: zero 5xx, every refusal a 4xx in the documented error shape { error: { code, message, request_id,
  * details } }. Real ids stand in every segment but the one an input replaces, so inputs get past the lookups.

@@ -7,7 +7,7 @@ import { CONTENT_TYPES, FuzzTally, MALFORMED_SEGMENTS, NUL_BODY, assertFuzz, des
 import { KEYS } from './support/sandbox';
 
 /*
- * Issue 11, item 10: every sandbox operation, read from its route table (so a new one is fuzzed from day one), with
+ * Every sandbox operation, read from its route table (so a new one is fuzzed from day one), with
  * property-based inputs under every kind of key: zero 5xx, every refusal a 4xx in the spec's error shape.
  */
 

@@ -9,7 +9,7 @@ import { KEYS } from './support/sandbox';
 import { setSandboxFaults } from './support/sandbox-faults';
 
 /*
- * Item 9 of issue 11: writes guarded by If-Match are repeated after a 5xx or a lost connection, like reads.
+ * Writes guarded by If-Match are repeated after a 5xx or a lost connection, like reads.
  * They are safe to repeat because they apply at most once: a repeat of a write that did land meets a moved
  * ETag and answers 412. Both halves are shown against the real sandbox, its faults switched on.
  */

@@ -5,7 +5,7 @@ import { BffClient, bffStack, signedIn } from './support/bff';
 import { catalogCalls, pagePatterns, staticPagePaths } from './support/route-catalog';
 
 /*
- * Item 9 and item 4 of issue 11, over HTTP against `next start`: a path the framework cannot decode is refused
+ * Over HTTP against `next start`: a path the framework cannot decode is refused
  * with 400 in the documented shape before any route or page runs (it used to be a plain-text 500), and every
  * page and route carries the security headers. The routes and pages come from the app directory, so a new one
  * is covered without anyone listing it.

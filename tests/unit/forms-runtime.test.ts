@@ -245,7 +245,7 @@ describe('DOM values', () => {
   });
 });
 
-describe('a truthful save state (issue 11)', () => {
+describe('a truthful save state', () => {
   const EMAIL = answerName('contact_email', 'contact_email', 'value');
 
   /** A runtime keeping its edits under `key` in a stubbed localStorage, attached like the page does. */

@@ -1,4 +1,4 @@
-// Issue 11, item 7: simulated editors write one application through two app instances on one PostgreSQL while
+// Simulated editors write one application through two app instances on one PostgreSQL while
 // the Portal injects 429 with Retry-After, 5xx, latency spikes and dropped connections (before and after the
 // write landed); one instance is restarted mid-run; two real browsers type into the same form; commands go out with
 // Idempotency-Keys. At the end the Portal's answers are compared with what each editor was told was saved, and the

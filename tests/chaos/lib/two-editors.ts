@@ -1,4 +1,4 @@
-// Issue 11, item 8: two people edit one application through the app at once, on the same fields and on
+// Two people edit one application through the app at once, on the same fields and on
 // different ones, interleaved. Every write the app acknowledged must be in the Portal at the end, or superseded by
 // a later acknowledged write to the same field.
 import { mulberry32 } from '@/server/sandbox/controls/faults';
