@@ -54,7 +54,7 @@ async function AllDeals({ page }: { page: number }) {
 async function BusinessDeals({ businessId }: { businessId: string }) {
   // One business's deals are few: one page of the most the Portal gives, so "newest first" holds for all of them.
   const query = DealsQuery.parse({ page_size: 100, business_id: businessId });
-  const [business, { view }] = await Promise.all([readBusinessName(businessId), listDeals(query)]);
+  const [business, view] = await Promise.all([readBusinessName(businessId), listDeals(query)]);
   if (!business) notFound();
   const businessName = business.name ?? `Unnamed business (${business.id})`;
   return (

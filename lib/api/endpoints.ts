@@ -1,29 +1,8 @@
 import type { AnswersPageView, AnswersWriteResult, ApplicationView, ContractView } from '@/lib/bff/applications';
 import type { AuditPageView } from '@/lib/bff/audit';
 import type { SessionView, SignInBody } from '@/lib/bff/auth';
-import type {
-  EvidenceUploadReply,
-  PreparationReply,
-  PreparationUpdate,
-  RunReply,
-  RunsPageView,
-  StartRequest,
-  SuggestionAcceptReply,
-  SuggestionDismissReply,
-  SuggestionsPageView,
-} from '@/lib/bff/autofill';
-import type {
-  BusinessCreatedView,
-  BusinessCreateInput,
-  BusinessListView,
-  BusinessStageTransitionView,
-  BusinessView,
-  PeopleView,
-  PipelineListView,
-  PortalView,
-  StagesView,
-  UploadResultView,
-} from '@/lib/bff/businesses';
+import type { EvidenceUploadReply, PreparationReply, PreparationUpdate, RunReply, RunsPageView, StartRequest, SuggestionAcceptReply, SuggestionDismissReply, SuggestionsPageView } from '@/lib/bff/autofill';
+import type { BusinessCreatedView, BusinessCreateInput, BusinessListView, BusinessStageTransitionView, BusinessView, PeopleView, PipelineListView, PortalView, StagesView, UploadResultView } from '@/lib/bff/businesses';
 import type { DealCreateInput, DealListView, DealView, RecipientListView } from '@/lib/bff/deals';
 import type { FileDeleteResult, FilesPageView, FileUploadResult } from '@/lib/bff/files';
 import type { FormSnapshotView } from '@/lib/bff/form-snapshot';

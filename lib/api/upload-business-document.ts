@@ -1,15 +1,12 @@
 import { FILENAME_HEADER } from '@/lib/bff/file-transfer';
 import type { UploadResultView } from '@/lib/bff/businesses';
 import { api } from './endpoints';
-import { xhrUpload } from './xhr-upload';
+import { xhrUpload, type FileSending } from './xhr-upload';
 
-export interface BusinessDocumentUpload {
+export interface BusinessDocumentUpload extends FileSending {
   businessId: string;
   /** A slot of the create reply's `uploads`. */
   uploadId: string;
-  file: File;
-  onProgress?: (loaded: number, total: number) => void;
-  signal?: AbortSignal;
 }
 
 /** Streams one initial document of a new business into its slot, the name in `?filename=`. */

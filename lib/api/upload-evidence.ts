@@ -1,13 +1,10 @@
 import type { EvidenceUploadReply } from '@/lib/bff/autofill';
 import { FILENAME_HEADER } from '@/lib/bff/file-transfer';
 import { api } from './endpoints';
-import { xhrUpload } from './xhr-upload';
+import { xhrUpload, type FileSending } from './xhr-upload';
 
-export interface UploadEvidenceOptions {
+export interface UploadEvidenceOptions extends FileSending {
   applicationId: string;
-  file: File;
-  onProgress?: (loaded: number, total: number) => void;
-  signal?: AbortSignal;
 }
 
 /** Streams one evidence document to the BFF, named in X-Filename. */

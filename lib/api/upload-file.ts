@@ -2,15 +2,12 @@ import { FILENAME_HEADER } from '@/lib/bff/file-transfer';
 import type { FileView } from '@/lib/bff/files';
 import { formApi } from './endpoints';
 import type { FormBase, UploadTarget } from './form-base';
-import { xhrUpload } from './xhr-upload';
+import { xhrUpload, type FileSending } from './xhr-upload';
 
-export interface UploadFileOptions {
+export interface UploadFileOptions extends FileSending {
   /** The application (or deal application) the file question belongs to. */
   apiBase: FormBase;
   target: UploadTarget;
-  file: File;
-  onProgress?: (loaded: number, total: number) => void;
-  signal?: AbortSignal;
 }
 
 /** Streams one file of a file question to the BFF, named in X-Filename. */

@@ -4,12 +4,16 @@ import { apiUrl, type CallInput } from './client';
 import type { Endpoint, ReplyOf } from './endpoint';
 import { parseJson, refusal } from './error-body';
 
-export interface XhrUploadOptions {
+/** One file on its way, as every upload of the browser takes it. */
+export interface FileSending {
   file: File;
-  /** Headers besides Accept, Content-Type and X-CSRF (e.g. the file's name). */
-  headers?: Record<string, string>;
   onProgress?: (loaded: number, total: number) => void;
   signal?: AbortSignal;
+}
+
+export interface XhrUploadOptions extends FileSending {
+  /** Headers besides Accept, Content-Type and X-CSRF (e.g. the file's name). */
+  headers?: Record<string, string>;
 }
 
 const NETWORK_MESSAGE = 'The app could not be reached. Check your connection and try again.';

@@ -1,4 +1,5 @@
 import 'server-only';
+import { createRoute } from '@/server/http/create-route';
 import { ListQuery, UploadQuery, BusinessCreateInput } from '@/lib/bff/businesses';
 import { BusinessPipelinePage, ParticipantList, BusinessFileUploadResult, BusinessCreateResult, ApiRoot } from '@/lib/portal';
 import { pipelineListView, peopleView, businessView, businessCreatedView, portalView } from '@/server/businesses/business-views';
@@ -6,9 +7,9 @@ import { listBusinesses } from '@/server/businesses/list';
 import { readBusinessStatus } from '@/server/businesses/status';
 import { findUploadSlot, forgetUploadSlot, rememberUploadSlots } from '@/server/businesses/upload-slots';
 import { AppError } from '@/server/http/app-error';
-import { etagHeader, requireIdempotencyKey } from '@/server/http/headers';
+import { etagHeader } from '@/server/http/headers';
 import { BusinessParams, UploadParams } from '@/server/http/path-params';
-import { route, auditCreate } from '@/server/http/route';
+import { route } from '@/server/http/route';
 import { portalRequest, routes, isPortalError, portalTransfer } from '@/server/portal';
 import { recordBusinessCreated } from '@/server/read-model/record';
 import { api } from '@/lib/api/endpoints';
@@ -85,25 +86,13 @@ const businessUpload_POST = route(
 );
 
 // GET /api/businesses – a page of businesses (page_size, cursor)
-const businesses_GET = route(api.businesses.GET, { roles: ['staff'], query: ListQuery }, async ({ query }) => {
-  const { view } = await listBusinesses(query);
-  return { body: view };
-});
+const businesses_GET = route(api.businesses.GET, { roles: ['staff'], query: ListQuery }, async ({ query }) => ({ body: await listBusinesses(query) }));
 
 // POST /api/businesses – create a business with its intake application; its document slots are uploaded to through the BFF
-const businesses_POST = route(
+const businesses_POST = createRoute(
   api.businesses.POST,
-  { roles: ['staff'], body: BusinessCreateInput, audit: auditCreate('business') },
-  async ({ body, req, db, auditObject }) => {
-    const idempotencyKey = requireIdempotencyKey(req);
-    const res = await portalRequest({
-      method: 'POST',
-      path: routes.businesses(),
-      schema: BusinessCreateResult,
-      body,
-      idempotencyKey,
-    });
-    const created = res.data;
+  { type: 'business', body: BusinessCreateInput, path: routes.businesses, schema: BusinessCreateResult },
+  async ({ data: created, body, db, auditObject }) => {
     auditObject({ id: created.business.id, applicationId: created.application.id });
     await rememberUploadSlots(db, created.business.id, created.application.id, created.file_uploads);
     await recordBusinessCreated(db, { businessId: created.business.id, applicationId: created.application.id, name: created.business.name, contact: body.contact });

@@ -7,5 +7,5 @@ import { businessListView } from './business-views';
 /** A page of businesses as the browser sees it (the API route and the businesses page share it). */
 export async function listBusinesses(query: ListQuery) {
   const res = await portalRequest({ path: routes.businesses(), schema: BusinessPage, query });
-  return { view: businessListView(res.data), requestId: res.requestId };
+  return businessListView(res.data);
 }

@@ -27,7 +27,7 @@ export async function businessOfDeal(dealId: string, businessId: string) {
   if (!BusinessId.safeParse(businessId).success) return null;
   let cursor: string | undefined;
   for (let n = 0; n < MAX_PAGES; n++) {
-    const { view } = await listDeals({ business_id: businessId, page_size: 100, ...(cursor ? { cursor } : {}) });
+    const view = await listDeals({ business_id: businessId, page_size: 100, ...(cursor ? { cursor } : {}) });
     if (view.items.some((d) => d.id === dealId)) return readBusinessName(businessId);
     if (!view.next_cursor) return null;
     cursor = view.next_cursor;

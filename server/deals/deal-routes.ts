@@ -1,4 +1,5 @@
 import 'server-only';
+import { createRoute } from '@/server/http/create-route';
 import { ListQuery } from '@/lib/bff/businesses';
 import { DealCreateInput, DealsQuery } from '@/lib/bff/deals';
 import { DealPipelinePage, Deal, RecipientPage } from '@/lib/portal';
@@ -6,9 +7,9 @@ import { pipelineListView } from '@/server/businesses/business-views';
 import { dealView, recipientListView } from '@/server/deals/deal-views';
 import { listDeals } from '@/server/deals/list';
 import { readDeal } from '@/server/deals/read-deal';
-import { etagHeader, requireIdempotencyKey } from '@/server/http/headers';
+import { etagHeader } from '@/server/http/headers';
 import { DealParams } from '@/server/http/path-params';
-import { route, auditCreate } from '@/server/http/route';
+import { route } from '@/server/http/route';
 import { portalRequest, routes } from '@/server/portal';
 import { recordDealCreated } from '@/server/read-model/record';
 import { api } from '@/lib/api/endpoints';
@@ -27,21 +28,16 @@ const deal_GET = route(api.deal.GET, { roles: ['staff'], params: DealParams }, a
 });
 
 // GET /api/deals – a page of deals (page_size, cursor, business_id)
-const deals_GET = route(api.deals.GET, { roles: ['staff'], query: DealsQuery }, async ({ query }) => {
-  const { view } = await listDeals(query);
-  return { body: view };
-});
+const deals_GET = route(api.deals.GET, { roles: ['staff'], query: DealsQuery }, async ({ query }) => ({ body: await listDeals(query) }));
 
 // POST /api/deals – create a deal for a business, for the Portal itself or for a recipient, with its deal application
-const deals_POST = route(
+const deals_POST = createRoute(
   api.deals.POST,
-  { roles: ['staff'], body: DealCreateInput, audit: auditCreate('deal') },
-  async ({ body, req, db, auditObject }) => {
-    const idempotencyKey = requireIdempotencyKey(req);
-    const res = await portalRequest({ method: 'POST', path: routes.deals(), schema: Deal, body, idempotencyKey });
-    await recordDealCreated(db, res.data, body.business_id);
-    const etag = res.etag ?? '';
-    const deal = dealView(res.data, etag);
+  { type: 'deal', body: DealCreateInput, path: routes.deals, schema: Deal },
+  async ({ data, etag: tag, body, db, auditObject }) => {
+    await recordDealCreated(db, data, body.business_id);
+    const etag = tag ?? '';
+    const deal = dealView(data, etag);
     auditObject({ id: deal.id, applicationId: deal.application?.id ?? null });
     return { status: 201, body: { deal }, headers: etagHeader(etag) };
   },

@@ -7,5 +7,5 @@ import { dealListView } from './deal-views';
 /** A page of deals as the browser sees it (the deals page reads it on the server). */
 export async function listDeals(query: DealsQuery) {
   const res = await portalRequest({ path: routes.deals(), schema: DealPage, query });
-  return { view: dealListView(res.data), requestId: res.requestId };
+  return dealListView(res.data);
 }

@@ -13,8 +13,8 @@ async function bestOf(p: Project) {
 }
 
 /** A page of projects (a business's, with business_id), each with its best fit: one read per matched project, in parallel. */
-export async function listProjects(query: ProjectsQueryInput): Promise<{ view: ProjectListView; requestId: string | null }> {
+export async function listProjects(query: ProjectsQueryInput): Promise<ProjectListView> {
   const res = await portalRequest({ path: routes.projects(), schema: ProjectPage, query });
   const items = await Promise.all(res.data.items.map(async (p) => ({ ...projectView(p), best_match: await bestOf(p) })));
-  return { view: { items, next_cursor: res.data.next_cursor, previous_cursor: res.data.previous_cursor }, requestId: res.requestId };
+  return { items, next_cursor: res.data.next_cursor, previous_cursor: res.data.previous_cursor };
 }

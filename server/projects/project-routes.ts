@@ -1,11 +1,12 @@
 import 'server-only';
+import { createRoute } from '@/server/http/create-route';
 import { MatchRunStartInput, ProjectCreateInput } from '@/lib/bff/projects';
 import { FundingMatchPage, MatchesQuery, MatchRun, MatchRunPage, PageQuery, Project, ProjectsQuery } from '@/lib/portal';
 import { projectCriteria } from '@/server/applications/project-criteria';
 import { withConflictReply } from '@/server/http/conflict-reply';
 import { etagHeader, requireIdempotencyKey } from '@/server/http/headers';
 import { ProjectParams, MatchRunParams } from '@/server/http/path-params';
-import { route, auditCreate } from '@/server/http/route';
+import { route } from '@/server/http/route';
 import { portalRequest, routes } from '@/server/portal';
 import { decisionRoute } from '@/server/projects/decision-route';
 import { listProjects } from '@/server/projects/list';
@@ -88,21 +89,16 @@ const projectRuns_POST = route(
 );
 
 // GET /api/projects – a page of funding projects (page_size, cursor, business_id), each with its best fit
-const projects_GET = route(api.projects.GET, { roles: ['staff', 'reviewer'], query: ProjectsQuery }, async ({ query }) => {
-  const { view } = await listProjects(query);
-  return { body: view };
-});
+const projects_GET = route(api.projects.GET, { roles: ['staff', 'reviewer'], query: ProjectsQuery }, async ({ query }) => ({ body: await listProjects(query) }));
 
 // POST /api/projects – create a funding project for a business (Idempotency-Key); its criteria come prefilled from the intake answers
-const projects_POST = route(
+const projects_POST = createRoute(
   api.projects.POST,
-  { roles: ['staff'], body: ProjectCreateInput, audit: auditCreate('project') },
-  async ({ body, req, db, auditObject }) => {
-    const idempotencyKey = requireIdempotencyKey(req);
-    const res = await portalRequest({ method: 'POST', path: routes.projects(), schema: Project, body, idempotencyKey });
-    auditObject({ id: res.data.id });
-    await recordProjectCreated(db, res.data);
-    return { status: 201, body: { project: projectView(res.data) }, headers: etagHeader(res.etag) };
+  { type: 'project', body: ProjectCreateInput, path: routes.projects, schema: Project },
+  async ({ data, etag, db, auditObject }) => {
+    auditObject({ id: data.id });
+    await recordProjectCreated(db, data);
+    return { status: 201, body: { project: projectView(data) }, headers: etagHeader(etag) };
   },
 );
 
