@@ -2,7 +2,7 @@
 
 import { useEffect, useRef } from 'react';
 import { apiUrl } from '@/lib/api/client';
-import { api } from '@/lib/api/endpoints';
+import { eventsApi } from '@/lib/api/endpoints';
 import { isLiveEvent, LIVE_RESYNC, LIVE_SESSION_ENDED, type LiveMessageView } from '@/lib/bff/live-events';
 
 /** What a page has open, as the query of GET /api/events. */
@@ -22,7 +22,7 @@ export function useLiveEvents(target: LiveTarget | null, onMessage: (message: Li
   useEffect(() => {
     handler.current = onMessage;
   });
-  const url = target ? apiUrl(api.events.GET, { query: target }) : null;
+  const url = target ? apiUrl(eventsApi.GET, { query: target }) : null;
 
   useEffect(() => {
     if (url === null || typeof EventSource === 'undefined') return;

@@ -84,7 +84,7 @@ export const formApi = {
 export type FormApi = typeof formApi;
 
 /** An intake application's Autofill: preparation, evidence, runs and their suggestions. */
-const autofill = {
+export const autofillApi = {
   preparation: {
     GET: endpoint<{ reply: PreparationReply }>()('GET', '/api/applications/[applicationId]/autofill/preparation'),
     PATCH: endpoint<{ reply: PreparationReply; body: PreparationUpdate }>()('PATCH', '/api/applications/[applicationId]/autofill/preparation'),
@@ -108,81 +108,139 @@ const autofill = {
   },
 } as const;
 
-export const api = {
-  auth: {
-    session: { GET: endpoint<{ reply: { session: SessionView | null } }>()('GET', '/api/auth/session') },
-    signIn: { POST: endpoint<{ reply: { session: SessionView }; body: SignInBody }>()('POST', '/api/auth/sign-in') },
-    signOut: { POST: endpoint<{ reply: { signed_out: true } }>()('POST', '/api/auth/sign-out') },
+export const authApi = {
+  session: { GET: endpoint<{ reply: { session: SessionView | null } }>()('GET', '/api/auth/session') },
+  signIn: { POST: endpoint<{ reply: { session: SessionView }; body: SignInBody }>()('POST', '/api/auth/sign-in') },
+  signOut: { POST: endpoint<{ reply: { signed_out: true } }>()('POST', '/api/auth/sign-out') },
+} as const;
+
+/** Server-sent events of the objects named in the query (an EventSource, not a fetch). */
+export const eventsApi = {
+  GET: endpoint<{ reply: never; query: { application_id?: string; business_id?: string; deal_id?: string; project_id?: string } }>()('GET', '/api/events'),
+} as const;
+
+export const portalApi = { GET: endpoint<{ reply: PortalView }>()('GET', '/api/portal') } as const;
+
+export const recipientsApi = { GET: endpoint<{ reply: RecipientListView; query: Page }>()('GET', '/api/recipients') } as const;
+
+export const businessPipelinesApi = { GET: endpoint<{ reply: PipelineListView; query: Page }>()('GET', '/api/business-pipelines') } as const;
+
+export const dealPipelinesApi = { GET: endpoint<{ reply: PipelineListView; query: Page }>()('GET', '/api/deal-pipelines') } as const;
+
+export const businessesApi = {
+  GET: endpoint<{ reply: BusinessListView; query: Page }>()('GET', '/api/businesses'),
+  POST: endpoint<{ reply: BusinessCreatedView; body: BusinessCreateInput }>()('POST', '/api/businesses'),
+} as const;
+
+export const businessApi = { GET: endpoint<{ reply: BusinessReply }>()('GET', '/api/businesses/[businessId]') } as const;
+
+export const businessPeopleApi = { GET: endpoint<{ reply: PeopleView }>()('GET', '/api/businesses/[businessId]/people') } as const;
+
+export const businessStagesApi = { GET: endpoint<{ reply: StagesView }>()('GET', '/api/businesses/[businessId]/stages') } as const;
+
+export const businessStageTransitionsApi = {
+  POST: endpoint<{ reply: { transition: BusinessStageTransitionView }; body: { stage_id: string } }>()('POST', '/api/businesses/[businessId]/stage-transitions'),
+} as const;
+
+/** The bytes of a document for one of the new business's upload slots (streamed by lib/api/upload-business-document.ts). */
+export const businessUploadApi = { POST: endpoint<{ reply: { upload: UploadResultView }; query: { filename: string } }>()('POST', '/api/businesses/[businessId]/uploads/[uploadId]') } as const;
+
+/** Deals, a page at a time; `business_id` narrows them to one business's. */
+export const dealsApi = {
+  GET: endpoint<{ reply: DealListView; query: Page & { business_id?: string } }>()('GET', '/api/deals'),
+  POST: endpoint<{ reply: DealReply; body: DealCreateInput }>()('POST', '/api/deals'),
+} as const;
+
+export const dealApi = { GET: endpoint<{ reply: DealReply }>()('GET', '/api/deals/[dealId]') } as const;
+
+export const dealStagesApi = { GET: endpoint<{ reply: StagesView }>()('GET', '/api/deals/[dealId]/stages') } as const;
+
+export const dealStageTransitionsApi = { POST: endpoint<{ reply: DealReply; body: { stage_id: string } }>()('POST', '/api/deals/[dealId]/stage-transitions') } as const;
+
+export const invitationRevokeApi = { POST: endpoint<{ reply: InvitationReply }>()('POST', '/api/invitations/[invitationId]/revoke') } as const;
+
+/** An intake application's own routes besides the form's (formApi, below `/api/applications/[applicationId]`). */
+export const applicationApi = {
+  audit: { GET: endpoint<{ reply: AuditPageView; query: { before?: number; limit?: number } }>()('GET', '/api/applications/[applicationId]/audit') },
+  invitations: {
+    GET: endpoint<{ reply: InvitationList }>()('GET', '/api/applications/[applicationId]/invitations'),
+    POST: endpoint<{ reply: InvitationCreated; body: InvitationCreateBody }>()('POST', '/api/applications/[applicationId]/invitations'),
   },
-  /** Server-sent events of the objects named in the query (an EventSource, not a fetch). */
-  events: {
-    GET: endpoint<{ reply: never; query: { application_id?: string; business_id?: string; deal_id?: string; project_id?: string } }>()('GET', '/api/events'),
-  },
-  portal: { GET: endpoint<{ reply: PortalView }>()('GET', '/api/portal') },
-  recipients: { GET: endpoint<{ reply: RecipientListView; query: Page }>()('GET', '/api/recipients') },
-  businessPipelines: { GET: endpoint<{ reply: PipelineListView; query: Page }>()('GET', '/api/business-pipelines') },
-  dealPipelines: { GET: endpoint<{ reply: PipelineListView; query: Page }>()('GET', '/api/deal-pipelines') },
+  place: { PUT: endpoint<{ reply: ClientPlaceBody; body: ClientPlaceBody }>()('PUT', '/api/applications/[applicationId]/place') },
+} as const;
+
+/** Funding projects (DESIGN.md §6): a business's list (business_id), one project, its runs and matches; its criteria are a form (formApi). */
+export const projectsApi = {
+  GET: endpoint<{ reply: ProjectListView; query: Page & { business_id?: string } }>()('GET', '/api/projects'),
+  POST: endpoint<{ reply: ProjectReply; body: ProjectCreateInput }>()('POST', '/api/projects'),
+} as const;
+
+export const projectApi = { GET: endpoint<{ reply: ProjectReply }>()('GET', '/api/projects/[projectId]') } as const;
+
+export const projectRunsApi = {
+  GET: endpoint<{ reply: MatchRunListView; query: Page }>()('GET', '/api/projects/[projectId]/runs'),
+  POST: endpoint<{ reply: MatchRunReply; body: MatchRunStartInput }>()('POST', '/api/projects/[projectId]/runs'),
+} as const;
+
+export const projectRunApi = { GET: endpoint<{ reply: MatchRunReply }>()('GET', '/api/projects/[projectId]/runs/[runId]') } as const;
+
+export const projectRunRetryApi = { POST: endpoint<{ reply: MatchRunReply }>()('POST', '/api/projects/[projectId]/runs/[runId]/retry') } as const;
+
+export const projectMatchesApi = {
+  GET: endpoint<{ reply: MatchPageView; query: Page & { fit?: string | null; product_kind?: string | null } }>()('GET', '/api/projects/[projectId]/matches'),
+} as const;
+
+export const matchShortlistApi = { POST: endpoint<{ reply: MatchReply }>()('POST', '/api/projects/[projectId]/matches/[matchId]/shortlist') } as const;
+
+export const matchDismissApi = { POST: endpoint<{ reply: MatchReply }>()('POST', '/api/projects/[projectId]/matches/[matchId]/dismiss') } as const;
+
+/** The workspace's read model (DESIGN.md §7). */
+export const workspaceApi = {
   businesses: {
-    GET: endpoint<{ reply: BusinessListView; query: Page }>()('GET', '/api/businesses'),
-    POST: endpoint<{ reply: BusinessCreatedView; body: BusinessCreateInput }>()('POST', '/api/businesses'),
+    GET: endpoint<{ reply: WorkspaceBusinessPage; query: Record<string, string | number | null | undefined> }>()('GET', '/api/workspace/businesses'),
   },
-  business: { GET: endpoint<{ reply: BusinessReply }>()('GET', '/api/businesses/[businessId]') },
-  businessPeople: { GET: endpoint<{ reply: PeopleView }>()('GET', '/api/businesses/[businessId]/people') },
-  businessStages: { GET: endpoint<{ reply: StagesView }>()('GET', '/api/businesses/[businessId]/stages') },
-  businessStageTransitions: {
-    POST: endpoint<{ reply: { transition: BusinessStageTransitionView }; body: { stage_id: string } }>()('POST', '/api/businesses/[businessId]/stage-transitions'),
+  home: { GET: endpoint<{ reply: StaffHomeView }>()('GET', '/api/workspace/home') },
+  reviewInbox: { GET: endpoint<{ reply: ReviewInboxView }>()('GET', '/api/workspace/review-inbox') },
+  reconcile: {
+    GET: endpoint<{ reply: ReconcileStatusView }>()('GET', '/api/workspace/reconcile'),
+    POST: endpoint<{ reply: ReconcileRequestedView }>()('POST', '/api/workspace/reconcile'),
   },
-  /** The bytes of a document for one of the new business's upload slots (streamed by lib/api/upload-business-document.ts). */
-  businessUpload: { POST: endpoint<{ reply: { upload: UploadResultView }; query: { filename: string } }>()('POST', '/api/businesses/[businessId]/uploads/[uploadId]') },
-  /** Deals, a page at a time; `business_id` narrows them to one business's. */
-  deals: {
-    GET: endpoint<{ reply: DealListView; query: Page & { business_id?: string } }>()('GET', '/api/deals'),
-    POST: endpoint<{ reply: DealReply; body: DealCreateInput }>()('POST', '/api/deals'),
-  },
-  deal: { GET: endpoint<{ reply: DealReply }>()('GET', '/api/deals/[dealId]') },
-  dealStages: { GET: endpoint<{ reply: StagesView }>()('GET', '/api/deals/[dealId]/stages') },
-  dealStageTransitions: { POST: endpoint<{ reply: DealReply; body: { stage_id: string } }>()('POST', '/api/deals/[dealId]/stage-transitions') },
-  invitationRevoke: { POST: endpoint<{ reply: InvitationReply }>()('POST', '/api/invitations/[invitationId]/revoke') },
-  /** An intake application's own routes besides the form's (formApi, below `/api/applications/[applicationId]`). */
-  application: {
-    audit: { GET: endpoint<{ reply: AuditPageView; query: { before?: number; limit?: number } }>()('GET', '/api/applications/[applicationId]/audit') },
-    invitations: {
-      GET: endpoint<{ reply: InvitationList }>()('GET', '/api/applications/[applicationId]/invitations'),
-      POST: endpoint<{ reply: InvitationCreated; body: InvitationCreateBody }>()('POST', '/api/applications/[applicationId]/invitations'),
-    },
-    place: { PUT: endpoint<{ reply: ClientPlaceBody; body: ClientPlaceBody }>()('PUT', '/api/applications/[applicationId]/place') },
-    autofill,
-  },
-  /** Funding projects (DESIGN.md §6): a business's list (business_id), one project, its runs and matches; its criteria are a form (formApi). */
-  projects: {
-    GET: endpoint<{ reply: ProjectListView; query: Page & { business_id?: string } }>()('GET', '/api/projects'),
-    POST: endpoint<{ reply: ProjectReply; body: ProjectCreateInput }>()('POST', '/api/projects'),
-  },
-  project: { GET: endpoint<{ reply: ProjectReply }>()('GET', '/api/projects/[projectId]') },
-  projectRuns: {
-    GET: endpoint<{ reply: MatchRunListView; query: Page }>()('GET', '/api/projects/[projectId]/runs'),
-    POST: endpoint<{ reply: MatchRunReply; body: MatchRunStartInput }>()('POST', '/api/projects/[projectId]/runs'),
-  },
-  projectRun: { GET: endpoint<{ reply: MatchRunReply }>()('GET', '/api/projects/[projectId]/runs/[runId]') },
-  projectRunRetry: { POST: endpoint<{ reply: MatchRunReply }>()('POST', '/api/projects/[projectId]/runs/[runId]/retry') },
-  projectMatches: {
-    GET: endpoint<{ reply: MatchPageView; query: Page & { fit?: string | null; product_kind?: string | null } }>()('GET', '/api/projects/[projectId]/matches'),
-  },
-  matchShortlist: { POST: endpoint<{ reply: MatchReply }>()('POST', '/api/projects/[projectId]/matches/[matchId]/shortlist') },
-  matchDismiss: { POST: endpoint<{ reply: MatchReply }>()('POST', '/api/projects/[projectId]/matches/[matchId]/dismiss') },
-  /** The workspace's read model (DESIGN.md §7). */
-  workspace: {
-    businesses: {
-      GET: endpoint<{ reply: WorkspaceBusinessPage; query: Record<string, string | number | null | undefined> }>()('GET', '/api/workspace/businesses'),
-    },
-    home: { GET: endpoint<{ reply: StaffHomeView }>()('GET', '/api/workspace/home') },
-    reviewInbox: { GET: endpoint<{ reply: ReviewInboxView }>()('GET', '/api/workspace/review-inbox') },
-    reconcile: {
-      GET: endpoint<{ reply: ReconcileStatusView }>()('GET', '/api/workspace/reconcile'),
-      POST: endpoint<{ reply: ReconcileRequestedView }>()('POST', '/api/workspace/reconcile'),
-    },
-  },
-  /** The invitation link a client opens (a redirect into the app, not an /api route). */
-  invite: { GET: endpoint<{ reply: never }>()('GET', '/invite/[token]') },
-  webhooks: { POST: endpoint<{ reply: { received: boolean; id: string; duplicate?: boolean } }>()('POST', '/api/webhooks/portal') },
+} as const;
+
+/** The invitation link a client opens (a redirect into the app, not an /api route). */
+export const inviteApi = { GET: endpoint<{ reply: never }>()('GET', '/invite/[token]') } as const;
+
+export const webhooksApi = { POST: endpoint<{ reply: { received: boolean; id: string; duplicate?: boolean } }>()('POST', '/api/webhooks/portal') } as const;
+
+/** Every route, grouped as above (the server and the tests take it whole; the browser imports the groups it calls, so a page carries only those). */
+export const api = {
+  auth: authApi,
+  events: eventsApi,
+  portal: portalApi,
+  recipients: recipientsApi,
+  businessPipelines: businessPipelinesApi,
+  dealPipelines: dealPipelinesApi,
+  businesses: businessesApi,
+  business: businessApi,
+  businessPeople: businessPeopleApi,
+  businessStages: businessStagesApi,
+  businessStageTransitions: businessStageTransitionsApi,
+  businessUpload: businessUploadApi,
+  deals: dealsApi,
+  deal: dealApi,
+  dealStages: dealStagesApi,
+  dealStageTransitions: dealStageTransitionsApi,
+  invitationRevoke: invitationRevokeApi,
+  application: { ...applicationApi, autofill: autofillApi },
+  projects: projectsApi,
+  project: projectApi,
+  projectRuns: projectRunsApi,
+  projectRun: projectRunApi,
+  projectRunRetry: projectRunRetryApi,
+  projectMatches: projectMatchesApi,
+  matchShortlist: matchShortlistApi,
+  matchDismiss: matchDismissApi,
+  workspace: workspaceApi,
+  invite: inviteApi,
+  webhooks: webhooksApi,
 } as const;

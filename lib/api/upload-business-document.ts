@@ -1,6 +1,6 @@
 import { FILENAME_HEADER } from '@/lib/bff/file-transfer';
 import type { UploadResultView } from '@/lib/bff/businesses';
-import { api } from './endpoints';
+import { businessUploadApi } from './endpoints';
 import { xhrUpload, type FileSending } from './xhr-upload';
 
 export interface BusinessDocumentUpload extends FileSending {
@@ -15,5 +15,5 @@ export async function uploadBusinessDocument({ businessId, uploadId, file, onPro
   // proxy.ts unbuffered, so the file streams to the Portal as it is sent.
   const headers = { [FILENAME_HEADER]: encodeURIComponent(file.name) };
   const to = { params: { businessId, uploadId }, query: { filename: file.name } };
-  return (await xhrUpload(api.businessUpload.POST, to, { file, headers, onProgress, signal })).upload;
+  return (await xhrUpload(businessUploadApi.POST, to, { file, headers, onProgress, signal })).upload;
 }

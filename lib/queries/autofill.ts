@@ -1,6 +1,6 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { callApi } from '@/lib/api/client';
-import { api } from '@/lib/api/endpoints';
+import { autofillApi } from '@/lib/api/endpoints';
 import type { PreparationReply, SuggestionsPageView, PreparationView, RunView, SuggestionView } from '@/lib/bff/autofill';
 
 /** How often a page looks again while the Portal is still working (files being read, a run under way). */
@@ -10,7 +10,7 @@ export const fileSettled = (status: string | null) => status === 'success' || st
 export const preparationSettled = (p: PreparationView) => p.evidence_sources.every((s) => fileSettled(s.status));
 export const runFinished = (r: RunView) => r.status === 'completed' || r.status === 'failed';
 
-const autofill = api.application.autofill;
+const autofill = autofillApi;
 
 export const preparationKey = (applicationId: string) => ['autofill-preparation', applicationId] as const;
 

@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { callApi } from '@/lib/api/client';
-import { api, type DealReply } from '@/lib/api/endpoints';
+import { businessesApi, dealApi, dealsApi, recipientsApi, type DealReply } from '@/lib/api/endpoints';
 import { newestDealsFirst } from '@/lib/bff/deal-order';
 import { objectQuery } from './object-query';
 
@@ -11,7 +11,7 @@ export type { DealReply };
 export const dealKey = (dealId: string) => ['deal', dealId] as const;
 
 /** One deal with the ETag a stage move quotes in If-Match. */
-export const dealQuery = (dealId: string) => objectQuery(dealKey(dealId), api.deal.GET, { dealId }, (r) => r.deal);
+export const dealQuery = (dealId: string) => objectQuery(dealKey(dealId), dealApi.GET, { dealId }, (r) => r.deal);
 
 /**
  * One business's deals, newest first: a business has few, so one page of the most the Portal gives is
@@ -22,7 +22,7 @@ export const businessDealsKey = (businessId?: string) => (businessId ? (['busine
 export const businessDealsQuery = (businessId: string) =>
   queryOptions({
     queryKey: businessDealsKey(businessId),
-    queryFn: ({ signal }) => callApi(api.deals.GET, { query: { business_id: businessId, page_size: 100 }, signal }),
+    queryFn: ({ signal }) => callApi(dealsApi.GET, { query: { business_id: businessId, page_size: 100 }, signal }),
     select: (page) => ({ items: newestDealsFirst(page.items), more: page.next_cursor !== null }),
   });
 
@@ -42,7 +42,7 @@ const choicesQuery = <T extends { next_cursor: string | null }>(
   });
 
 /** The recipients a deal can be made for. */
-export const recipientsQuery = () => choicesQuery('recipients', (query, signal) => callApi(api.recipients.GET, { query, signal }), 5 * 60_000);
+export const recipientsQuery = () => choicesQuery('recipients', (query, signal) => callApi(recipientsApi.GET, { query, signal }), 5 * 60_000);
 
 /** The businesses to choose a deal's business from. */
-export const businessChoicesQuery = () => choicesQuery('business-choices', (query, signal) => callApi(api.businesses.GET, { query, signal }));
+export const businessChoicesQuery = () => choicesQuery('business-choices', (query, signal) => callApi(businessesApi.GET, { query, signal }));

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { callApi } from '@/lib/api/client';
-import { api } from '@/lib/api/endpoints';
+import { applicationApi } from '@/lib/api/endpoints';
 
 export const invitationsKey = (applicationId: string) => ['invitations', applicationId] as const;
 
@@ -8,6 +8,6 @@ export const invitationsKey = (applicationId: string) => ['invitations', applica
 export const invitationsQuery = (applicationId: string) =>
   queryOptions({
     queryKey: invitationsKey(applicationId),
-    queryFn: ({ signal }) => callApi(api.application.invitations.GET, { params: { applicationId }, signal }),
+    queryFn: ({ signal }) => callApi(applicationApi.invitations.GET, { params: { applicationId }, signal }),
     staleTime: 0,
   });

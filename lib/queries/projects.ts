@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, queryOptions, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { callApi } from '@/lib/api/client';
-import { api, type MatchRunReply, type ProjectReply } from '@/lib/api/endpoints';
+import { projectApi, projectMatchesApi, projectRunsApi, projectsApi, type MatchRunReply, type ProjectReply } from '@/lib/api/endpoints';
 import type { MatchPageView, MatchRunView, MatchView } from '@/lib/bff/projects';
 import type { Fit, ProductKind } from '@/lib/portal';
 import { objectQuery } from './object-query';
@@ -19,11 +19,11 @@ export const projectsKey = (businessId: string) => ['projects', businessId] as c
 export const projectsQuery = (businessId: string) =>
   queryOptions({
     queryKey: projectsKey(businessId),
-    queryFn: ({ signal }) => callApi(api.projects.GET, { query: { business_id: businessId, page_size: 100 }, signal }).then((p) => p.items),
+    queryFn: ({ signal }) => callApi(projectsApi.GET, { query: { business_id: businessId, page_size: 100 }, signal }).then((p) => p.items),
   });
 
 export const projectKey = (projectId: string) => ['project', projectId] as const;
-export const projectQuery = (projectId: string) => objectQuery(projectKey(projectId), api.project.GET, { projectId }, (r) => r.project);
+export const projectQuery = (projectId: string) => objectQuery(projectKey(projectId), projectApi.GET, { projectId }, (r) => r.project);
 
 export const runFinished = (r: MatchRunView) => r.status === 'completed' || r.status === 'failed';
 
@@ -34,7 +34,7 @@ export const latestRunQuery = (projectId: string) =>
   queryOptions({
     queryKey: latestRunKey(projectId),
     queryFn: ({ signal }) =>
-      callApi(api.projectRuns.GET, { params: { projectId }, query: { page_size: 1 }, signal }).then((p) => p.items[0] ?? null),
+      callApi(projectRunsApi.GET, { params: { projectId }, query: { page_size: 1 }, signal }).then((p) => p.items[0] ?? null),
     staleTime: 0,
     refetchInterval: (q) => (q.state.data && !runFinished(q.state.data) ? RUN_POLL_MS : false),
   });
@@ -54,7 +54,7 @@ export const matchesQuery = (projectId: string, filters: MatchFilters) =>
   infiniteQueryOptions({
     queryKey: [...matchesKey(projectId), filters.fit, filters.product_kind] as const,
     queryFn: ({ pageParam, signal }) =>
-      callApi(api.projectMatches.GET, {
+      callApi(projectMatchesApi.GET, {
         params: { projectId },
         query: { page_size: MATCH_PAGE_SIZE, cursor: pageParam, fit: filters.fit, product_kind: filters.product_kind },
         signal,

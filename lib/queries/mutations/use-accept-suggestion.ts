@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callWithNewKey } from '@/lib/api/client';
-import { api } from '@/lib/api/endpoints';
+import { autofillApi } from '@/lib/api/endpoints';
 import { intakeFormBase } from '@/lib/api/form-base';
 import { ApiError } from '@/lib/api/api-error';
 import { putSuggestion, suggestionsKey } from '../autofill';
@@ -21,7 +21,7 @@ export function useAcceptSuggestion(applicationId: string, runId: string) {
   const refreshForm = () => void queryClient.invalidateQueries({ queryKey: formSnapshotKey(intakeFormBase(applicationId)) });
   return useMutation({
     mutationFn: ({ suggestionId }: AcceptSuggestion) =>
-      callWithNewKey(api.application.autofill.suggestionAccept.POST, { params: { applicationId, suggestionId } }),
+      callWithNewKey(autofillApi.suggestionAccept.POST, { params: { applicationId, suggestionId } }),
     onSuccess: async (reply, { inBatch }) => {
       await putSuggestion(queryClient, applicationId, runId, reply.suggestion);
       if (!inBatch) refreshForm();

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { callApi } from '@/lib/api/client';
-import { api } from '@/lib/api/endpoints';
+import { businessesApi } from '@/lib/api/endpoints';
 import type { BusinessCreateInput } from '@/lib/bff/businesses';
 import { useIdempotencyKey } from './use-idempotency-key';
 
@@ -9,7 +9,7 @@ export function useCreateBusiness() {
   const keys = useIdempotencyKey();
   return useMutation({
     mutationFn: (body: BusinessCreateInput) =>
-      callApi(api.businesses.POST, {
+      callApi(businessesApi.POST, {
         body,
         headers: { 'Idempotency-Key': keys.keyFor(JSON.stringify(body)) },
       }),

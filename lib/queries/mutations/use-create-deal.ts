@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callWithNewKey } from '@/lib/api/client';
-import { api } from '@/lib/api/endpoints';
+import { dealsApi } from '@/lib/api/endpoints';
 import type { DealCreateInput } from '@/lib/bff/deals';
 import { businessDealsKey, dealKey } from '../deals';
 
@@ -8,7 +8,7 @@ import { businessDealsKey, dealKey } from '../deals';
 export function useCreateDeal() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: DealCreateInput) => callWithNewKey(api.deals.POST, { body }).then((r) => r.deal),
+    mutationFn: (body: DealCreateInput) => callWithNewKey(dealsApi.POST, { body }).then((r) => r.deal),
     onSuccess: (deal) => {
       queryClient.setQueryData(dealKey(deal.id), deal);
       // A business page lists its deals (the deal names its business only by id).

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '@/lib/api/client';
-import { api } from '@/lib/api/endpoints';
+import { applicationApi } from '@/lib/api/endpoints';
 import type { InvitationCreateBody } from '@/lib/bff/invitations';
 import { invitationsKey } from '../invitations';
 
@@ -9,7 +9,7 @@ export function useCreateInvitation(applicationId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: InvitationCreateBody) =>
-      callApi(api.application.invitations.POST, { params: { applicationId }, body }),
+      callApi(applicationApi.invitations.POST, { params: { applicationId }, body }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: invitationsKey(applicationId) }),
   });
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callWithNewKey } from '@/lib/api/client';
-import { api } from '@/lib/api/endpoints';
+import { projectsApi } from '@/lib/api/endpoints';
 import type { ProjectCreateInput } from '@/lib/bff/projects';
 import { projectKey, projectsKey } from '../projects';
 
@@ -8,7 +8,7 @@ import { projectKey, projectsKey } from '../projects';
 export function useCreateProject() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: ProjectCreateInput) => callWithNewKey(api.projects.POST, { body }).then((r) => r.project),
+    mutationFn: (body: ProjectCreateInput) => callWithNewKey(projectsApi.POST, { body }).then((r) => r.project),
     onSuccess: (project) => {
       queryClient.setQueryData(projectKey(project.id), project);
       void queryClient.invalidateQueries({ queryKey: projectsKey(project.business.id) });

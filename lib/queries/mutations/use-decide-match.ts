@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '@/lib/api/client';
-import { api } from '@/lib/api/endpoints';
+import { matchDismissApi, matchShortlistApi } from '@/lib/api/endpoints';
 import { ApiError, conflictCurrent } from '@/lib/api/api-error';
 import type { MatchView, MatchDecisionVerb } from '@/lib/bff/projects';
 import { putMatch } from '../projects';
@@ -20,7 +20,7 @@ export function useDecideMatch(projectId: string) {
   return useMutation({
     mutationFn: async ({ before, verb }: MatchDecision): Promise<MatchDecisionOutcome> => {
       try {
-        const { match } = await callApi(verb === 'shortlist' ? api.matchShortlist.POST : api.matchDismiss.POST, {
+        const { match } = await callApi(verb === 'shortlist' ? matchShortlistApi.POST : matchDismissApi.POST, {
           params: { projectId, matchId: before.id },
           headers: { 'If-Match': before.etag },
         });

@@ -1,6 +1,6 @@
 import { useMutation, useMutationState, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '@/lib/api/client';
-import { api } from '@/lib/api/endpoints';
+import { autofillApi } from '@/lib/api/endpoints';
 import { conflictCurrent } from '@/lib/api/api-error';
 import type { PreparationReply } from '@/lib/bff/autofill';
 import { latestPreparation, putPreparation } from '../autofill';
@@ -17,7 +17,7 @@ export function useDeleteEvidence(applicationId: string) {
     mutationKey,
     mutationFn: async (evidenceId: string): Promise<'removed' | 'already-removed'> => {
       const attempt = () =>
-        callApi(api.application.autofill.evidenceFile.DELETE, {
+        callApi(autofillApi.evidenceFile.DELETE, {
           params: { applicationId, evidenceId },
           headers: { 'If-Match': latestPreparation(queryClient, applicationId)?.etag ?? '*' },
         });

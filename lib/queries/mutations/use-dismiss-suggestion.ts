@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callWithNewKey } from '@/lib/api/client';
-import { api } from '@/lib/api/endpoints';
+import { autofillApi } from '@/lib/api/endpoints';
 import { ApiError } from '@/lib/api/api-error';
 import { putSuggestion, suggestionsKey } from '../autofill';
 
@@ -9,7 +9,7 @@ export function useDismissSuggestion(applicationId: string, runId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (suggestionId: string) =>
-      callWithNewKey(api.application.autofill.suggestionDismiss.POST, { params: { applicationId, suggestionId } }),
+      callWithNewKey(autofillApi.suggestionDismiss.POST, { params: { applicationId, suggestionId } }),
     onSuccess: (reply) => putSuggestion(queryClient, applicationId, runId, reply.suggestion),
     onError: (e) => {
       if (e instanceof ApiError && e.status === 409) void queryClient.invalidateQueries({ queryKey: suggestionsKey(applicationId, runId) });

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '@/lib/api/client';
-import { api } from '@/lib/api/endpoints';
+import { businessStageTransitionsApi } from '@/lib/api/endpoints';
 import { ApiError, conflictCurrent } from '@/lib/api/api-error';
 import type { BusinessStageTransitionView, BusinessView } from '@/lib/bff/businesses';
 import { businessKey, businessQuery } from '../business';
@@ -21,7 +21,7 @@ export type BusinessStageMoveOutcome =
 /** The move itself (If-Match, Idempotency-Key): moved, or refused with the business as it is now. */
 export async function postBusinessStageMove(businessId: string, m: BusinessStageMove, idempotencyKey: string): Promise<BusinessStageMoveOutcome> {
   try {
-    const { transition } = await callApi(api.businessStageTransitions.POST, {
+    const { transition } = await callApi(businessStageTransitionsApi.POST, {
       params: { businessId },
       body: { stage_id: m.stageId },
       headers: { 'If-Match': m.etag, 'Idempotency-Key': idempotencyKey },

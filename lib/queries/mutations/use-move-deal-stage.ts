@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '@/lib/api/client';
-import { api } from '@/lib/api/endpoints';
+import { dealStageTransitionsApi } from '@/lib/api/endpoints';
 import { ApiError, conflictCurrent } from '@/lib/api/api-error';
 import type { DealView } from '@/lib/bff/deals';
 import { dealKey, dealQuery } from '../deals';
@@ -20,7 +20,7 @@ export function useMoveDealStage() {
   return useMutation({
     mutationFn: async ({ before, stageId }: DealStageMove): Promise<DealStageMoveOutcome> => {
       try {
-        const { deal } = await callApi(api.dealStageTransitions.POST, {
+        const { deal } = await callApi(dealStageTransitionsApi.POST, {
           params: { dealId: before.id },
           body: { stage_id: stageId },
           headers: { 'If-Match': before.etag, 'Idempotency-Key': crypto.randomUUID() },

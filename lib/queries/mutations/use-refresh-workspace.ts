@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { callApi } from '@/lib/api/client';
-import { api } from '@/lib/api/endpoints';
+import { workspaceApi } from '@/lib/api/endpoints';
 
 const POLL_MS = 1_000;
 // A pass over a large Portal takes minutes; the page stops waiting (and says so) rather than spin for ever.
@@ -14,10 +14,10 @@ const MAX_POLLS = 600;
 export function useRefreshWorkspace() {
   return useMutation({
     mutationFn: async () => {
-      await callApi(api.workspace.reconcile.POST);
+      await callApi(workspaceApi.reconcile.POST);
       for (let n = 0; n < MAX_POLLS; n++) {
         await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-        const status = await callApi(api.workspace.reconcile.GET);
+        const status = await callApi(workspaceApi.reconcile.GET);
         if (!status.freshness.reconciling) return status;
       }
       throw new Error('The check is taking long; the page shows it once it has finished.');

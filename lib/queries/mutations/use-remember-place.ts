@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { callApi } from '@/lib/api/client';
-import { api } from '@/lib/api/endpoints';
+import { applicationApi } from '@/lib/api/endpoints';
 
 /**
  * Tells the BFF which section the invited client opened, so their next visit reopens it. A lost one only
@@ -9,6 +9,6 @@ import { api } from '@/lib/api/endpoints';
 export function useRememberPlace(applicationId: string) {
   return useMutation({
     mutationFn: (sectionKey: string) =>
-      callApi(api.application.place.PUT, { params: { applicationId }, body: { section_key: sectionKey } }),
+      callApi(applicationApi.place.PUT, { params: { applicationId }, body: { section_key: sectionKey } }),
   });
 }

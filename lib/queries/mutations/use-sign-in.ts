@@ -1,11 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
 import { callApi } from '@/lib/api/client';
-import { api } from '@/lib/api/endpoints';
+import { authApi } from '@/lib/api/endpoints';
 import type { SignInBody } from '@/lib/bff/auth';
 
 /** Signs in with email and password; the BFF sets the session cookie. */
 export function useSignIn() {
   return useMutation({
-    mutationFn: (body: SignInBody) => callApi(api.auth.signIn.POST, { body }),
+    mutationFn: (body: SignInBody) => callApi(authApi.signIn.POST, { body }),
   });
 }

@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
 import { callApi } from '@/lib/api/client';
-import { api } from '@/lib/api/endpoints';
+import { authApi } from '@/lib/api/endpoints';
 
 /** Ends the session. */
 export function useSignOut() {
   return useMutation({
-    mutationFn: () => callApi(api.auth.signOut.POST),
+    mutationFn: () => callApi(authApi.signOut.POST),
   });
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callWithNewKey } from '@/lib/api/client';
-import { api } from '@/lib/api/endpoints';
+import { autofillApi } from '@/lib/api/endpoints';
 import { ApiError, conflictCurrent } from '@/lib/api/api-error';
 import type { PreparationReply, RunView, StartRequest } from '@/lib/bff/autofill';
 import { preparationKey, putPreparation, runKey, runsKey } from '../autofill';
@@ -18,7 +18,7 @@ export function useStartAutofill(applicationId: string) {
   return useMutation({
     mutationFn: async (body: StartRequest): Promise<StartOutcome> => {
       try {
-        const { run } = await callWithNewKey(api.application.autofill.start.POST, { params: { applicationId }, body });
+        const { run } = await callWithNewKey(autofillApi.start.POST, { params: { applicationId }, body });
         return { kind: 'started', run };
       } catch (e) {
         const current = conflictCurrent<PreparationReply>(e);

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '@/lib/api/client';
-import { api, formApi } from '@/lib/api/endpoints';
+import { formApi, projectRunsApi } from '@/lib/api/endpoints';
 import { projectCriteriaFormBase } from '@/lib/api/form-base';
 import { ApiError } from '@/lib/api/api-error';
 import { latestRunKey } from '../projects';
@@ -15,7 +15,7 @@ export function useStartMatchRun(projectId: string) {
   return useMutation({
     mutationFn: async () => {
       const { application } = await callApi(formApi.application.GET, { params: { form: projectCriteriaFormBase(projectId) } });
-      const { run } = await callApi(api.projectRuns.POST, {
+      const { run } = await callApi(projectRunsApi.POST, {
         params: { projectId },
         body: { expected_criteria_revision: application.revision },
         headers: { 'Idempotency-Key': crypto.randomUUID() },

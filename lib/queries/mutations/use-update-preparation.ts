@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '@/lib/api/client';
-import { api } from '@/lib/api/endpoints';
+import { autofillApi } from '@/lib/api/endpoints';
 import { conflictCurrent } from '@/lib/api/api-error';
 import type { PreparationReply, PreparationUpdate } from '@/lib/bff/autofill';
 import { latestPreparation, putPreparation } from '../autofill';
@@ -23,7 +23,7 @@ export function useUpdatePreparation(applicationId: string) {
   const save = async (changes: PreparationUpdate): Promise<SaveOutcome> => {
     const etag = latestPreparation(queryClient, applicationId)?.etag;
     try {
-      const reply = await callApi(api.application.autofill.preparation.PATCH, {
+      const reply = await callApi(autofillApi.preparation.PATCH, {
         params: { applicationId },
         body: changes,
         headers: etag ? { 'If-Match': etag } : {},
