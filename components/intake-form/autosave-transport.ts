@@ -28,6 +28,8 @@ export async function sendBatch(
   batch: WriteBatch,
 ): Promise<SendOutcome> {
   const writes = writesFor(model, batch.edits);
+  // An edit left out of the request would be marked saved with the rest: it is not, so nothing of the batch is.
+  if (writes.skipped.length > 0) return { type: 'error', message: 'Some answers could not be sent from this page.' };
   const paths = apiPaths.form(apiBase);
   const headers = { 'If-Match': batch.etag };
   try {

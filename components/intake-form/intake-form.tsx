@@ -146,11 +146,12 @@ export function IntakeForm({ apiBase, snapshot, full, fullError = null, onRetryF
   useEffect(() => {
     if (!editable) return;
     let refresh: ReturnType<typeof setTimeout> | undefined;
+    // The model grows at the upgrade (which may send edits at once): every write and value reads the runtime's own.
     const detach = runtime.attach({
-      send: (batch) => sendBatch(apiBase, model, () => runtime.items, batch),
+      send: (batch) => sendBatch(apiBase, runtime.model, () => runtime.items, batch),
       showValues: (values) => {
         for (const [name, value] of Object.entries(values)) {
-          const field = fieldForName(model, name);
+          const field = fieldForName(runtime.model, name);
           if (field && field.widget !== 'file') setValue(name, toDomValue(field, value) as never, { shouldDirty: false });
         }
       },
@@ -164,7 +165,7 @@ export function IntakeForm({ apiBase, snapshot, full, fullError = null, onRetryF
       clearTimeout(refresh);
       detach();
     };
-  }, [editable, runtime, apiBase, model, setValue, queryClient]);
+  }, [editable, runtime, apiBase, setValue, queryClient]);
 
   // Others' answers, items, files, accepted suggestions and submission arrive without a reload.
   useLiveFormRefresh({ apiBase, runtime, editable, setValue });

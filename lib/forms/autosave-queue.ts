@@ -26,7 +26,7 @@ import type { ConflictChoice, ValueEquality } from './merge';
  * items is sent as consecutive writes.
  */
 
-export { initialState, targetOf } from './autosave-state';
+export { combinePersisted, initialState, targetOf } from './autosave-state';
 export type {
   AutosaveOptions,
   AutosaveState,

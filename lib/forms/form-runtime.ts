@@ -6,6 +6,7 @@ import { LocalChanges, type WrittenSince } from './local-changes';
 import type { FormIndex } from './opening';
 import {
   autosaveMachine,
+  combinePersisted,
   computeVisibility,
   equalityFor,
   fieldForName,
@@ -79,6 +80,13 @@ const PROGRESS_DELAY_MS = 300;
 const PERSIST_WITHIN_MS = 500;
 const STORAGE_PREFIX = 'intake-form:';
 
+/**
+ * Pages of a form that were left (unmounted, as a link of the app or the back button does) while holding
+ * edits they are still sending, by device key. A page of the same form opened meanwhile reads the device
+ * copy only once that page is done with it, so the two never overwrite each other's edits.
+ */
+const leavingPages = new Map<string, { runtime: FormRuntime; done: Promise<void>; finish: () => void }>();
+
 /** What the full snapshot brings to a runtime opened on one section (FormRuntime.upgrade). */
 export interface UpgradeSnapshot {
   contract: Parameters<typeof formModel>[0];
@@ -136,6 +144,14 @@ export class FormRuntime {
     return this.opening === null;
   }
   private completeWaiters: Array<() => void> = [];
+  /**
+   * Edits kept on this device wait to be brought back (until the whole contract is read, or a page of this
+   * form that was just left is done sending): until then the status must not say saved.
+   */
+  private awaitingDevice = false;
+  private restoreWaiters: Array<() => void> = [];
+  /** Left by the page, still sending what it held (leave). */
+  private leaving = false;
   /** Held answers that came back from this device's storage: their fields show why until edited. */
   private restoredHeld = new Set<string>();
   /** This page's item and file writes, so that a read started before one of them does not undo it. */
@@ -186,13 +202,26 @@ export class FormRuntime {
   /** Brings back the edits kept on this device, merged with the upstream as the page read it. Once. */
   private restoreFromDevice() {
     if (this.restored) return;
+    const before = this.storageKey === null ? undefined : leavingPages.get(this.storageKey);
+    if (before !== undefined && before.runtime !== this) {
+      this.awaitDevice();
+      void before.done.then(() => {
+        if (this.hooks !== null && !this.leaving) this.restoreFromDevice();
+      });
+      return;
+    }
     const saved = this.readStorage();
     // Edits kept for other sections need the whole model: they come back at upgrade, and until then this
     // page writes nothing to storage (persist), so they cannot be overwritten.
-    if (saved !== null && !this.complete) return;
-    // Restored at attach, before anything happened on this page; or at the upgrade, into what did.
+    if (saved !== null && !this.complete) return this.awaitDevice();
+    // Restored at attach, before anything happened on this page; or later, into what did.
     const late = this.autosave.touched || this.autosave.answersRevision !== this.upstream.answersRevision;
     this.restored = true;
+    if (this.awaitingDevice) {
+      this.awaitingDevice = false;
+      for (const w of this.restoreWaiters.splice(0)) w();
+      this.changed();
+    }
     if (saved === null) return;
     const state = late ? this.machine.restoreInto(this.autosave, saved) : this.machine.restore(saved, this.upstream);
     // The restored edits (and my side of open conflicts) are what the inputs must show.
@@ -206,6 +235,18 @@ export class FormRuntime {
     this.heldCache = null;
     this.restoredHeld = new Set(this.heldAnswers().map((h) => h.name));
     this.hooks?.showValues(shown);
+    this.changed();
+    this.kick();
+  }
+
+  private whenRestored(): Promise<void> {
+    if (!this.awaitingDevice) return Promise.resolve();
+    return new Promise((resolve) => this.restoreWaiters.push(resolve));
+  }
+
+  private awaitDevice() {
+    if (this.awaitingDevice) return;
+    this.awaitingDevice = true;
     this.changed();
   }
 
@@ -235,6 +276,7 @@ export class FormRuntime {
 
   attach(hooks: RuntimeHooks): () => void {
     this.hooks = hooks;
+    this.stayAfterLeaving();
     this.restoreFromDevice();
     const online = () => this.setAutosave(this.machine.onOnline(this.autosave), true);
     const offline = () => this.setAutosave(this.machine.onOffline(this.autosave), false);
@@ -257,13 +299,53 @@ export class FormRuntime {
       window.removeEventListener('offline', offline);
       window.removeEventListener('pagehide', leaving);
       window.removeEventListener('visibilitychange', hidden);
-      this.persistNow();
-      if (this.timer) clearTimeout(this.timer);
-      if (this.probe) clearTimeout(this.probe);
       if (this.progressTimer) clearTimeout(this.progressTimer);
       this.progressTimer = null;
-      this.hooks = null;
+      this.leave(hooks);
     };
+  }
+
+  /**
+   * The page left the form (a link of the app, the back button): nobody waits for the quiet time after the
+   * last keystroke any more, so what it holds is sent now, and kept on the device until the Portal has it.
+   * A failed or refused write ends it (no retries without a page); the device copy then brings it back.
+   */
+  private leave(hooks: RuntimeHooks) {
+    this.followUp?.(); // a keystroke whose frame never came
+    if (this.timer) clearTimeout(this.timer);
+    if (this.probe) clearTimeout(this.probe);
+    this.timer = this.probe = null;
+    this.persistNow();
+    this.hooks = { send: hooks.send, showValues: () => undefined, saved: () => undefined };
+    this.leaving = true;
+    if (this.storageKey !== null && this.restored) {
+      let finish = () => {};
+      const done = new Promise<void>((resolve) => (finish = resolve));
+      leavingPages.set(this.storageKey, { runtime: this, done, finish });
+    }
+    this.kick();
+  }
+
+  /** Done sending after the page left: the device copy holds whatever is still not saved. */
+  private doneLeaving() {
+    this.persistNow();
+    this.hooks = null;
+    this.settleWaiters(true);
+    this.releaseLeaving();
+  }
+
+  private releaseLeaving() {
+    const entry = this.storageKey === null ? undefined : leavingPages.get(this.storageKey);
+    if (entry?.runtime !== this) return;
+    leavingPages.delete(this.storageKey as string);
+    entry.finish();
+  }
+
+  /** Attached again after leaving (React runs effects twice in development): back to normal. */
+  private stayAfterLeaving() {
+    if (!this.leaving) return;
+    this.leaving = false;
+    this.releaseLeaving();
   }
 
   // ---- reads ----------------------------------------------------------------------------------
@@ -383,6 +465,8 @@ export class FormRuntime {
     if (s.status === 'offline' || s.status === 'error' || s.status === 'saving') return s.status;
     if (this.heldAnswers().length > 0) return 'invalid';
     if (s.conflicts.length > 0) return 'conflict';
+    // Edits kept on this device will be sent once they are brought back: nothing is saved yet.
+    if (this.awaitingDevice) return 'saving';
     return s.status;
   }
 
@@ -597,6 +681,7 @@ export class FormRuntime {
   /** Resolves once nothing is waiting to be sent or in flight (conflicts and refusals aside). */
   whenSettled(): Promise<void> {
     const s = this.autosave;
+    if (this.awaitingDevice) return this.whenRestored().then(() => this.whenSettled());
     if (!this.hasWork(s) || !s.online) return Promise.resolve();
     this.setAutosave({ ...s, sendNow: true });
     return new Promise((resolve) => this.idleWaiters.push(resolve));
@@ -616,19 +701,22 @@ export class FormRuntime {
       clearTimeout(this.timer);
       this.timer = null;
     }
-    const { state, send, wakeAt } = this.machine.tick(this.autosave, Date.now());
+    // A page that was left waits for no quiet time: whatever is sendable goes now.
+    const from = this.leaving && !this.autosave.sendNow && this.hasWork(this.autosave) ? { ...this.autosave, sendNow: true } : this.autosave;
+    const { state, send, wakeAt } = this.machine.tick(from, Date.now());
     if (state !== this.autosave) {
       this.autosave = state;
       this.changed();
     }
     if (send) void this.run(send);
+    else if (this.leaving) this.doneLeaving();
     else if (wakeAt !== null) this.timer = setTimeout(() => this.kick(), Math.max(0, wakeAt - Date.now()));
     else this.settleWaiters();
   }
 
-  private settleWaiters() {
+  private settleWaiters(force = false) {
     const s = this.autosave;
-    if (this.hasWork(s) && s.online && s.lastError === null) return;
+    if (!force && this.hasWork(s) && s.online && s.lastError === null) return;
     const waiters = this.idleWaiters;
     this.idleWaiters = [];
     for (const w of waiters) w();
@@ -670,7 +758,7 @@ export class FormRuntime {
         break;
       case 'offline':
         this.setAutosave(m.onOffline(s), false);
-        this.scheduleProbe();
+        if (!this.leaving) this.scheduleProbe();
         break;
       case 'error':
         this.setAutosave(m.onError(s, batch.id, outcome.message, Date.now()), false);
@@ -731,10 +819,17 @@ export class FormRuntime {
   private persistNow() {
     this.persistLater?.();
     this.persistLater = null;
-    if (this.storageKey === null || typeof localStorage === 'undefined' || !this.restored) return;
-    const saved = this.machine.persist(this.autosave);
-    const empty =
-      Object.keys(saved.edits).length === 0 && saved.conflicts.length === 0 && Object.keys(saved.orphaned).length === 0;
+    if (this.storageKey === null || typeof localStorage === 'undefined') return;
+    if (!this.restored && !this.awaitingDevice) return;
+    let saved = this.machine.persist(this.autosave);
+    // The device copy is not brought back yet (persist leaves it alone till then): a page going away adds
+    // its own edits to it rather than lose them, and replaces nothing in it.
+    if (!this.restored) {
+      if (isEmptyCopy(saved)) return;
+      const stored = this.readStorage();
+      if (stored !== null) saved = combinePersisted(stored, saved);
+    }
+    const empty = isEmptyCopy(saved);
     try {
       if (empty) localStorage.removeItem(STORAGE_PREFIX + this.storageKey);
       else localStorage.setItem(STORAGE_PREFIX + this.storageKey, JSON.stringify(saved));
@@ -752,6 +847,9 @@ export class FormRuntime {
 }
 
 const NO_FILES: readonly FileView[] = Object.freeze([]);
+
+const isEmptyCopy = (saved: PersistedAutosave) =>
+  Object.keys(saved.edits).length === 0 && saved.conflicts.length === 0 && Object.keys(saved.orphaned).length === 0;
 
 
 /**
