@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { FormSnapshotView } from '@/lib/bff/form-snapshot';
 import { answerName, formModel, formStateFrom, type FormValues, type WriteBatch } from '@/lib/forms';
-import { FormRuntime, openRuntime, type RuntimeHooks, type SendOutcome } from '@/lib/forms/form-runtime';
+import { FormRuntime, openRuntime, type RuntimeHooks, type SendOutcome } from '@/components/intake-form/runtime/form-runtime';
 import { formOpening } from '@/lib/forms/opening';
 import { buildFundingContract } from '@/server/sandbox/seed/funding-contract';
 import { withFakeBrowser } from './support/fake-browser';

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { FormSnapshotView } from '@/lib/bff/form-snapshot';
 import { answerName, checkField, fieldForName, formModel, formStateFrom, sendableCheck, UNREADABLE_INPUT, type WriteBatch } from '@/lib/forms';
-import { FormRuntime } from '@/lib/forms/form-runtime';
+import { FormRuntime } from '@/components/intake-form/runtime/form-runtime';
 import { formOpening } from '@/lib/forms/opening';
-import { sendBatch } from '@/components/intake-form/autosave-transport';
+import { sendBatch } from '@/components/intake-form/runtime/transport';
 import { displayValue } from '@/components/intake-form/display-value';
 import { fromDomInput, toDomValue } from '@/components/intake-form/dom-values';
 import { buildFundingContract } from '@/server/sandbox/seed/funding-contract';

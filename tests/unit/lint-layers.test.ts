@@ -7,7 +7,9 @@ const eslint = new ESLint({ cwd: process.cwd() });
 
 async function layerErrors(filePath: string, source: string) {
   const [result] = await eslint.lintText(`${source}\nexport const used = [x];\n`, { filePath });
-  return result!.messages.filter((m) => m.ruleId === 'import/no-restricted-paths' || m.ruleId === 'import/no-nodejs-modules').map((m) => m.message);
+  return result!.messages
+    .filter((m) => m.ruleId === 'import/no-restricted-paths' || m.ruleId === 'import/no-nodejs-modules' || m.ruleId === 'no-restricted-globals')
+    .map((m) => m.message);
 }
 
 describe('layering lint rules', () => {
@@ -25,6 +27,9 @@ describe('layering lint rules', () => {
     ['lib/x.ts', "import { x } from 'node:crypto';", /Node.js builtin module "node:crypto"/],
     ['lib/forms/x.ts', "import { x } from 'crypto';", /Node.js builtin module "crypto"/],
     ['lib/forms/x.ts', "import { x } from '@/server/env';", /lib\/ runs on both sides/],
+    ['lib/forms/x.ts', "import { x } from '@/components/intake-form/runtime/form-runtime';", /never imports components\//],
+    ['lib/forms/x.ts', 'const x = localStorage.getItem("k");', /localStorage is the browser's/],
+    ['lib/x.ts', 'const x = () => window.addEventListener("online", () => undefined);', /window is the browser's/],
   ])('%s: %s is an error', async (filePath, source, message) => {
     const errors = await layerErrors(filePath, source);
     expect(errors).toHaveLength(1);
@@ -33,6 +38,7 @@ describe('layering lint rules', () => {
 
   it.each([
     ['components/x.tsx', "import { x } from '@/lib/bff/deals';"],
+    ['components/intake-form/runtime/x.ts', 'const x = typeof localStorage === "undefined" ? null : window;'],
     ['app/api/x/route.ts', "import { x } from '@/server/portal';"],
     ['server/portal/x.ts', "import { x } from '@/lib/portal/demo-keys';"],
     ['server/launcher/x.ts', "import { x } from 'node:child_process';"],

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { postWithNewKey } from '@/lib/api/api-fetch';
 import { apiPaths, type FormApiBase } from '@/lib/api/paths';
 import type { ItemWriteResult, RepeatableItemView } from '@/lib/bff/items';
-import type { FormRuntime } from '@/lib/forms/form-runtime';
+import type { ItemWritesTarget } from '@/lib/forms/item-writes-target';
 
 export interface AddItem {
   blockKey: string;
@@ -11,7 +11,7 @@ export interface AddItem {
 }
 
 /** Adds an item to a repeatable group; the open form (its runtime) takes it with the new revision. */
-export function useAddItem(apiBase: FormApiBase, runtime: FormRuntime) {
+export function useAddItem(apiBase: FormApiBase, runtime: ItemWritesTarget) {
   return useMutation({
     mutationFn: async ({ blockKey, parentItemId }: AddItem): Promise<RepeatableItemView> => {
       const basedOn = runtime.autosave.answersRevision;

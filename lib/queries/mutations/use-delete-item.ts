@@ -3,7 +3,7 @@ import { conflictCurrent } from '@/lib/api/api-error';
 import { apiFetch } from '@/lib/api/api-fetch';
 import { apiPaths, type FormApiBase } from '@/lib/api/paths';
 import type { CurrentItems, ItemDeleteResult } from '@/lib/bff/items';
-import type { FormRuntime } from '@/lib/forms/form-runtime';
+import type { ItemWritesTarget } from '@/lib/forms/item-writes-target';
 
 export interface DeleteItem {
   blockKey: string;
@@ -15,7 +15,7 @@ export interface DeleteItem {
  * ETag quoted is the newest the page knows; when someone else wrote in between (412) the person still
  * asked for this item to go, so it goes with the new ETag, unless it is gone already.
  */
-export function useDeleteItem(apiBase: FormApiBase, runtime: FormRuntime) {
+export function useDeleteItem(apiBase: FormApiBase, runtime: ItemWritesTarget) {
   return useMutation({
     mutationFn: async ({ blockKey, itemId }: DeleteItem): Promise<void> => {
       await runtime.whenSettled();

@@ -14,13 +14,23 @@ import {
   type FormModel,
   type WriteBatch,
 } from '@/lib/forms';
-import type { SendOutcome } from '@/lib/forms/form-runtime';
+import type { SendOutcome } from './autosave-loop';
 
 /**
- * One autosave write through the BFF (DESIGN.md §5): PATCH answers/ for top-level answers, PATCH one
- * repeatable item for an item's, both with If-Match and the answers_revision the batch was made against.
- * The reply becomes an outcome the autosave machine understands.
+ * The form runtime's network calls, all of them: autosave's writes through the BFF (DESIGN.md §5). PATCH
+ * answers/ for top-level answers, PATCH one repeatable item for an item's, both with If-Match and the
+ * answers_revision the batch was made against; the reply becomes an outcome the autosave machine understands.
  */
+
+/**
+ * How the page's runtime sends: the model and items are the form's at send time, never those of when the page
+ * attached (the model grows at the upgrade, which may send edits kept on the device at once).
+ */
+export function autosaveSender(apiBase: FormApiBase, form: { readonly model: FormModel; readonly items: readonly FormItem[] }) {
+  return (batch: WriteBatch): Promise<SendOutcome> => sendBatch(apiBase, form.model, () => form.items, batch);
+}
+
+/** One autosave write. */
 export async function sendBatch(
   apiBase: FormApiBase,
   model: FormModel,
