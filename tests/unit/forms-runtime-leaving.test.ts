@@ -157,6 +157,26 @@ describe('a page opened on another section than the edits kept on the device', (
     expect(runtime.saveState()).toBe('saved');
   });
 
+  it('sends them when they come back after the upstream moved on (not a quiet time that starts again at every tick)', async () => {
+    fakeStorage();
+    const first = wholeRuntime();
+    first.attach({ send: async () => ({ type: 'offline' }), showValues: () => undefined, saved: () => undefined });
+    first.edit(CONTACT, 'Kept Person');
+    await vi.advanceTimersByTimeAsync(1_000);
+    window.dispatchEvent(new Event('pagehide'));
+
+    const runtime = openRuntime(formOpening(snapshot, 'declarations'), KEY);
+    const page = scriptedHooks();
+    runtime.attach(page.hooks);
+    // Someone else saved before the whole form was read: the read is newer than the opening.
+    const moved = { ...snapshot, answers: { items: [{ block_key: 'website', schema_key: 'website', field_key: 'value', value: 'https://x.example' } as never], answers_revision: 2, etag: '"e2"' } };
+    runtime.upgrade(moved, () => undefined);
+    expect(runtime.values[CONTACT]).toBe('Kept Person');
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(page.sent.map((b) => b.edits)).toEqual([{ [CONTACT]: 'Kept Person' }]);
+    expect(page.sent[0]).toMatchObject({ answersRevision: 2, etag: '"e2"' });
+  });
+
   it('going away before they are back, it adds its own edits to the device copy and replaces nothing', async () => {
     const { copy } = fakeStorage();
     const first = wholeRuntime();

@@ -8,9 +8,9 @@ const PERSIST_WITHIN_MS = 500;
 /**
  * Pages of a form that were left (unmounted, as a link of the app or the back button does) while still
  * sending what they held, by device key. A page of the same form opened meanwhile reads the device copy
- * once that page is done with it, so neither overwrites the other's edits.
+ * once they are done with it, so none overwrites another's edits.
  */
-const leavingPages = new Map<string, { owner: object; done: Promise<void>; finish: () => void }>();
+const leavingPages = new Map<string, Map<DeviceCopy, { done: Promise<void>; finish: () => void }>>();
 
 const isEmptyCopy = (saved: PersistedAutosave) =>
   Object.keys(saved.edits).length === 0 && saved.conflicts.length === 0 && Object.keys(saved.orphaned).length === 0;
@@ -30,7 +30,11 @@ export class DeviceCopy {
   /** A write waiting for an idle moment; cancels it. */
   private later: (() => void) | null = null;
 
-  constructor(private readonly key: string | null) {}
+  constructor(
+    private readonly key: string | null,
+    /** The page's edits as a copy to keep, as they are now. */
+    private readonly copy: () => PersistedAutosave,
+  ) {}
 
   private get usable(): boolean {
     return this.key !== null && typeof localStorage !== 'undefined';
@@ -47,36 +51,46 @@ export class DeviceCopy {
     }
   }
 
-  /**
-   * Writes the copy once the page is idle (after the keystroke's paint: serializing into localStorage is
-   * synchronous), at most one write per idle moment; only once the copy was brought back.
-   */
-  persist(copy: () => PersistedAutosave) {
-    if (!this.usable || !this.restored || this.later !== null) return;
-    this.later = whenIdle(() => {
-      this.later = null;
-      this.persistNow(copy());
-    }, PERSIST_WITHIN_MS);
-  }
-
-  /** Writes the copy at once (the page goes away, or is hidden). */
-  persistNow(copy: PersistedAutosave) {
-    this.later?.();
-    this.later = null;
-    if (!this.usable || (!this.restored && !this.awaiting)) return;
-    let saved = copy;
-    // Not brought back yet: the page's own edits are added to the copy, and nothing in it is replaced.
-    if (!this.restored) {
-      if (isEmptyCopy(saved)) return;
-      const stored = this.read();
-      if (stored !== null) saved = combinePersisted(stored, saved);
-    }
+  private write(saved: PersistedAutosave) {
     try {
       if (isEmptyCopy(saved)) localStorage.removeItem(STORAGE_PREFIX + this.key);
       else localStorage.setItem(STORAGE_PREFIX + this.key, JSON.stringify(saved));
     } catch {
       // Storage full or refused (private mode): the edits still live in this page and keep saving.
     }
+  }
+
+  /** Not brought back yet: the page's own edits are added to the copy, and nothing in it is replaced. */
+  private addToStored() {
+    const mine = this.copy();
+    if (isEmptyCopy(mine)) return;
+    const stored = this.read();
+    this.write(stored === null ? mine : combinePersisted(stored, mine));
+  }
+
+  /**
+   * Writes the copy once the page is idle (after the keystroke's paint: serializing into localStorage is
+   * synchronous), at most one write per idle moment; only once the copy was brought back.
+   */
+  persist() {
+    if (!this.usable || !this.restored || this.later !== null) return;
+    this.later = whenIdle(() => {
+      this.later = null;
+      this.persistNow();
+    }, PERSIST_WITHIN_MS);
+  }
+
+  /** Writes the copy at once (the page goes away, or is hidden). */
+  persistNow() {
+    this.later?.();
+    this.later = null;
+    if (!this.usable) return;
+    if (this.restored) return this.write(this.copy());
+    if (!this.awaiting) return;
+    this.addToStored();
+    // A page of this form left before this one may still write its whole copy over it: add again after that.
+    const before = this.leftBefore();
+    if (before !== null) void before.then(() => !this.restored && this.addToStored());
   }
 
   /** After submit nothing is left to keep. */
@@ -109,23 +123,28 @@ export class DeviceCopy {
 
   // ---- pages of one form in this tab --------------------------------------------------------
 
-  /** Another page of this form, left and still sending: its copy is final once this resolves. */
-  leftBefore(owner: object): Promise<void> | null {
-    const entry = this.key === null ? undefined : leavingPages.get(this.key);
-    return entry === undefined || entry.owner === owner ? null : entry.done;
+  /** Other pages of this form, left and still sending: their copies are final once this resolves. */
+  leftBefore(): Promise<void> | null {
+    const others = [...(leavingPages.get(this.key ?? '') ?? new Map<DeviceCopy, { done: Promise<void> }>())].filter(([page]) => page !== this);
+    return others.length === 0 ? null : Promise.all(others.map(([, e]) => e.done)).then(() => undefined);
   }
 
-  startLeaving(owner: object) {
+  startLeaving() {
     if (this.key === null) return;
+    const pages = leavingPages.get(this.key) ?? new Map();
+    if (pages.has(this)) return;
     let finish = () => {};
     const done = new Promise<void>((resolve) => (finish = resolve));
-    leavingPages.set(this.key, { owner, done, finish });
+    pages.set(this, { done, finish });
+    leavingPages.set(this.key, pages);
   }
 
-  doneLeaving(owner: object) {
-    const entry = this.key === null ? undefined : leavingPages.get(this.key);
-    if (entry?.owner !== owner) return;
-    leavingPages.delete(this.key as string);
+  doneLeaving() {
+    const pages = this.key === null ? undefined : leavingPages.get(this.key);
+    const entry = pages?.get(this);
+    if (pages === undefined || entry === undefined) return;
+    pages.delete(this);
+    if (pages.size === 0) leavingPages.delete(this.key as string);
     entry.finish();
   }
 }

@@ -95,7 +95,7 @@ export class FormRuntime extends RuntimeState implements ItemWritesTarget {
     // render that differed from the server's would be a hydration error (React #418).
     this.upstream = init.upstream;
     this.opening = new Opening(opening);
-    this.device = new DeviceCopy(storageKey);
+    this.device = new DeviceCopy(storageKey, () => this.machine.persist(this.autosave));
     this.heldAnswersOf = new HeldAnswers(this);
     this.itemsAndFiles = new ItemsAndFiles(this, () => this.persist());
     const host = {
@@ -129,7 +129,7 @@ export class FormRuntime extends RuntimeState implements ItemWritesTarget {
     this.hooks = hooks;
     this.loop.start(hooks.send, hooks.saved);
     // Attached again after leaving (React runs effects twice in development): nothing more to hand over.
-    this.device.doneLeaving(this);
+    this.device.doneLeaving();
     this.restoreFromDevice();
     const unlisten = listenToPage({
       online: () => this.setAutosave(this.machine.onOnline(this.autosave), true),
@@ -158,7 +158,7 @@ export class FormRuntime extends RuntimeState implements ItemWritesTarget {
     this.followUp?.(); // a keystroke whose frame never came
     this.persistNow();
     this.hooks = null;
-    this.device.startLeaving(this);
+    this.device.startLeaving();
     this.loop.leave();
   }
 
@@ -166,7 +166,7 @@ export class FormRuntime extends RuntimeState implements ItemWritesTarget {
   private doneLeaving() {
     this.persistNow();
     this.loop.stop();
-    this.device.doneLeaving(this);
+    this.device.doneLeaving();
   }
 
   /** Brings back the edits kept on this device, merged with the upstream as the page read it. Once. */
@@ -174,7 +174,7 @@ export class FormRuntime extends RuntimeState implements ItemWritesTarget {
     const { device } = this;
     if (device.restored) return;
     // A page of this form that was just left may still be sending: its copy is final once it is done.
-    const before = device.leftBefore(this);
+    const before = device.leftBefore();
     if (before !== null) {
       this.awaitDevice();
       void before.then(() => {
@@ -406,11 +406,11 @@ export class FormRuntime extends RuntimeState implements ItemWritesTarget {
   // ---- the device copy ---------------------------------------------------------------------------
 
   private persist() {
-    this.device.persist(() => this.machine.persist(this.autosave));
+    this.device.persist();
   }
 
   private persistNow() {
-    this.device.persistNow(this.machine.persist(this.autosave));
+    this.device.persistNow();
   }
 
   /** After submit nothing is left to keep on this device. */
