@@ -35,7 +35,8 @@ export function fromDomValue(field: FieldModel, raw: unknown): FormValue {
  * browser cannot read as its type (a date that does not exist) reports an empty value, which is not what was typed.
  */
 export function fromDomInput(field: FieldModel, raw: unknown, input: Element | null | undefined): FormValue {
-  if ((input as HTMLInputElement | null | undefined)?.validity?.badInput === true) return UNREADABLE_INPUT;
+  // Only a date input can hold what it cannot read (the others are text): no DOM read on other keystrokes.
+  if (field.widget === 'date' && (input as HTMLInputElement | null | undefined)?.validity?.badInput === true) return UNREADABLE_INPUT;
   return fromDomValue(field, raw);
 }
 
