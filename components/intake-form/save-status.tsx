@@ -28,7 +28,7 @@ function statusLine(state: SaveState, held: number, conflicts: number): string {
 }
 
 /**
- * Where autosave is at, announced politely (DESIGN.md §4, issue 11): saved, saving, offline (kept on this
+ * Where autosave is at, announced politely (DESIGN.md §4): saved, saving, offline (kept on this
  * device), answers held back because they are not valid (each linked, with why), answers waiting for the
  * person's decision, or a failed write with a retry. The held list stays outside the live region, so a
  * screen reader hears the count, not the whole list again on every keystroke.
