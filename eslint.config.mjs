@@ -18,6 +18,11 @@ const LAYERS = [
     message: 'lib/ runs on both sides and never imports server/.',
   },
   {
+    target: './lib',
+    from: './components',
+    message: 'lib/ runs on both sides and never imports components/ (browser code): describe what it needs as a type in lib/.',
+  },
+  {
     // server/ outside the sandbox: the app must run where there is no sandbox at all.
     target: ['./server/!(sandbox)/**', './server/*'],
     from: './server/sandbox',
@@ -44,6 +49,21 @@ const LAYERS = [
   },
 ];
 
+/** Globals only a browser has: code using them does not belong in lib/. */
+const BROWSER_ONLY = [
+  'window',
+  'document',
+  'navigator',
+  'location',
+  'history',
+  'localStorage',
+  'sessionStorage',
+  'requestAnimationFrame',
+  'cancelAnimationFrame',
+  'requestIdleCallback',
+  'cancelIdleCallback',
+];
+
 const config = [
   ...nextCoreWebVitals,
   ...nextTypescript,
@@ -61,9 +81,13 @@ const config = [
     rules: { 'import/no-restricted-paths': ['error', { zones: LAYERS }] },
   },
   {
-    // Shared by the browser and the server: no Node built-ins (`node:crypto`, `fs`, …).
+    // Shared by the browser and the server: no Node built-ins (`node:crypto`, `fs`, …) and no browser-only
+    // globals (the form's runtime, which needs them, lives in components/intake-form/runtime).
     files: ['lib/**/*.{ts,tsx,mts,js,mjs}'],
-    rules: { 'import/no-nodejs-modules': 'error' },
+    rules: {
+      'import/no-nodejs-modules': 'error',
+      'no-restricted-globals': ['error', ...BROWSER_ONLY.map((name) => ({ name, message: `lib/ runs on both sides: ${name} is the browser's (browser-only code goes in components/).` }))],
+    },
   },
   {
     // Command-line entry points, the standalone sandbox's access log and benchmarks print on purpose.

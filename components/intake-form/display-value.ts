@@ -1,7 +1,8 @@
-import { toAnswerValue, type FieldModel, type FormValue } from '@/lib/forms';
+import { isUnreadableInput, toAnswerValue, unreadableLabel, type FieldModel, type FormValue } from '@/lib/forms';
 
 /** A value as a person reads it in a conflict or notice: option labels, Yes/No, lists joined. */
 export function displayValue(field: FieldModel | undefined, value: FormValue | undefined): string {
+  if (isUnreadableInput(value)) return unreadableLabel(field);
   const answer = field ? toAnswerValue(field, value) : (value ?? null);
   if (answer === null || answer === undefined || (Array.isArray(answer) && answer.length === 0)) return '(empty)';
   const one = (v: string | number | boolean): string => {

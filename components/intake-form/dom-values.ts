@@ -1,4 +1,4 @@
-import { toInputValue, type FieldModel, type FormValue } from '@/lib/forms';
+import { isUnreadableInput, toInputValue, UNREADABLE_INPUT, type FieldModel, type FormValue } from '@/lib/forms';
 
 /**
  * What react-hook-form holds for a field (the DOM's view) ↔ the form values lib/forms works with. They
@@ -8,6 +8,8 @@ import { toInputValue, type FieldModel, type FormValue } from '@/lib/forms';
 
 /** A form value as react-hook-form should hold it for the field's inputs. */
 export function toDomValue(field: FieldModel, value: FormValue | undefined): unknown {
+  // What the browser could not read cannot be put back: the input starts empty, and the field says why.
+  if (isUnreadableInput(value)) return '';
   const input = toInputValue(field, value);
   if (field.widget === 'yes-no') return input === true ? 'true' : input === false ? 'false' : null;
   if (field.widget === 'checkbox-group') return Array.isArray(input) ? input.map(String) : [];
@@ -26,6 +28,16 @@ export function fromDomValue(field: FieldModel, raw: unknown): FormValue {
   if (typeof raw === 'string' || typeof raw === 'number' || typeof raw === 'boolean') return raw;
   if (Array.isArray(raw)) return raw.map(String);
   return String(raw);
+}
+
+/**
+ * What the person typed, as a form value: the input's own reading when it has one. An input that holds text the
+ * browser cannot read as its type (a date that does not exist) reports an empty value, which is not what was typed.
+ */
+export function fromDomInput(field: FieldModel, raw: unknown, input: Element | null | undefined): FormValue {
+  // Only a date input can hold what it cannot read (the others are text): no DOM read on other keystrokes.
+  if (field.widget === 'date' && (input as HTMLInputElement | null | undefined)?.validity?.badInput === true) return UNREADABLE_INPUT;
+  return fromDomValue(field, raw);
 }
 
 /** The DOM id of a field's (first) input: links from the missing list and conflict notices focus it. */

@@ -4,7 +4,7 @@ import { memo, useRef, useState, type ClipboardEvent } from 'react';
 import { get, useFormContext, useFormState } from 'react-hook-form';
 import { textLength, type FieldModel } from '@/lib/forms';
 import { ConflictPanel } from './conflict-panel';
-import { fromDomValue, inputIdOf } from './dom-values';
+import { fromDomInput, inputIdOf } from './dom-values';
 import { FileField } from './file-field';
 import { useFormEnv, useRuntime } from './runtime-context';
 import { TextCounter } from './text-counter';
@@ -40,6 +40,7 @@ export const FieldInput = memo(function FieldInput({ field, name, itemId, label,
   // Whether the latest change was a paste that went over the limit: set by the paste, read by the change after it.
   const [pasted, setPasted] = useState(false);
   const pasteOver = useRef(false);
+  const inputRef = useRef<Element | null>(null);
 
   const id = inputIdOf(name);
   const ownError = get(errors, name) as { message?: string } | undefined;
@@ -81,19 +82,27 @@ export const FieldInput = memo(function FieldInput({ field, name, itemId, label,
   const errorId = `${id}-error`;
   const prefillId = prefilled.has(name) ? `${id}-prefilled` : undefined;
   const describedBy = [helpId, hintId, prefillId, countId, error ? errorId : undefined].filter(Boolean).join(' ') || undefined;
-  const registered = register(name, {
+  const { ref: registerRef, ...registeredRest } = register(name, {
     validate: (raw: unknown) =>
-      runtime.validator.validateField(name, fromDomValue(field, raw), runtime.nameVisible(name)) ?? true,
+      runtime.validator.validateField(name, fromDomInput(field, raw, inputRef.current), runtime.nameVisible(name)) ?? true,
     // Typing reaches the runtime (visibility, autosave) from here rather than from a form-wide values
     // subscription, which would make react-hook-form copy every value of the form on each keystroke.
-    onChange: () => {
+    onChange: (e: { target: EventTarget | null }) => {
       if (limit) {
         setPasted(pasteOver.current);
         pasteOver.current = false;
       }
-      runtime.typed(name, fromDomValue(field, getValues(name)));
+      runtime.typed(name, fromDomInput(field, getValues(name), e.target as Element | null));
     },
   });
+  // The input itself, for what react-hook-form does not read: whether the browser could read what was typed.
+  const registered = {
+    ...registeredRest,
+    ref: (el: Element | null) => {
+      inputRef.current = el;
+      registerRef(el);
+    },
+  };
   const common = {
     'aria-invalid': error ? true : undefined,
     'aria-describedby': describedBy,

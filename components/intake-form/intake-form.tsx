@@ -7,12 +7,12 @@ import type { FormBase } from '@/lib/api/form-base';
 import type { ApplicationView } from '@/lib/bff/applications';
 import type { FormSnapshotView } from '@/lib/bff/form-snapshot';
 import { answerName, fieldForName, formModel, nestValues, parseName, type FormValues } from '@/lib/forms';
-import { openRuntime } from '@/lib/forms/form-runtime';
+import { openRuntime } from '@/components/intake-form/runtime/form-runtime';
 import type { FormOpeningView } from '@/lib/forms/opening';
 import { applicationKey, applicationQuery } from '@/lib/queries/application';
 import { showTheirs, useLiveFormRefresh } from '@/components/live/use-live-form-refresh';
 import { LoadError } from '../ui/load-state';
-import { sendBatch } from './autosave-transport';
+import { autosaveSender } from './runtime/transport';
 import { inputIdOf, toDomValue } from './dom-values';
 import { MergeNotices } from './merge-notices';
 import { FormEnvProvider, type FormEnv } from './runtime-context';
@@ -22,7 +22,7 @@ import { SectionView } from './section-view';
 import { SubmitPanel } from './submit-panel';
 import { measured } from './timing';
 import { mergeNested } from './merge-nested';
-import { whenIdle } from '@/lib/forms/scheduling';
+import { whenIdle } from '@/components/intake-form/runtime/scheduling';
 
 interface Props {
   apiBase: FormBase;
@@ -146,11 +146,12 @@ export function IntakeForm({ apiBase, snapshot, full, fullError = null, onRetryF
   useEffect(() => {
     if (!editable) return;
     let refresh: ReturnType<typeof setTimeout> | undefined;
+    // The model grows at the upgrade (which may send edits at once): writes and values take the runtime's own.
     const detach = runtime.attach({
-      send: (batch) => sendBatch(apiBase, model, () => runtime.items, batch),
+      send: autosaveSender(apiBase, runtime),
       showValues: (values) => {
         for (const [name, value] of Object.entries(values)) {
-          const field = fieldForName(model, name);
+          const field = fieldForName(runtime.model, name);
           if (field && field.widget !== 'file') setValue(name, toDomValue(field, value) as never, { shouldDirty: false });
         }
       },
@@ -164,7 +165,7 @@ export function IntakeForm({ apiBase, snapshot, full, fullError = null, onRetryF
       clearTimeout(refresh);
       detach();
     };
-  }, [editable, runtime, apiBase, model, setValue, queryClient]);
+  }, [editable, runtime, apiBase, setValue, queryClient]);
 
   // Others' answers, items, files, accepted suggestions and submission arrive without a reload.
   useLiveFormRefresh({ apiBase, runtime, editable, setValue });

@@ -2,7 +2,7 @@
 
 import { createContext, useContext, useSyncExternalStore } from 'react';
 import type { FormBase } from '@/lib/api/form-base';
-import type { FormRuntime } from '@/lib/forms/form-runtime';
+import type { FormRuntime } from '@/components/intake-form/runtime/form-runtime';
 
 export interface FormEnv {
   runtime: FormRuntime;

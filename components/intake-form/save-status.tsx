@@ -1,6 +1,6 @@
 'use client';
 
-import type { SaveState } from '@/lib/forms/form-runtime';
+import type { SaveState } from '@/components/intake-form/runtime/form-runtime';
 import { FieldLink } from './field-link';
 import { useFormEnv, useRuntime } from './runtime-context';
 import './save-status.css';

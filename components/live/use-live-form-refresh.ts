@@ -8,7 +8,7 @@ import { fieldForName, type FormValue } from '@/lib/forms';
 import { applicationKey } from '@/lib/queries/application';
 import { formSnapshotKey, readFormSnapshot } from '@/lib/queries/form-snapshot';
 import { toDomValue } from '@/components/intake-form/dom-values';
-import type { FormRuntime } from '@/lib/forms/form-runtime';
+import type { FormRuntime } from '@/components/intake-form/runtime/form-runtime';
 import { CoalescedRunner } from './coalesced-runner';
 import { useLiveEvents } from './use-live-events';
 

@@ -26,7 +26,7 @@ import type { ConflictChoice, ValueEquality } from './merge';
  * items is sent as consecutive writes.
  */
 
-export { initialState, targetOf } from './autosave-state';
+export { combinePersisted, initialState, targetOf } from './autosave-state';
 export type {
   AutosaveOptions,
   AutosaveState,
@@ -180,8 +180,10 @@ export function autosaveMachine(options: AutosaveOptions = {}): AutosaveMachine 
         return { state: settle({ ...settled, burstStartedAt: null, sendNow: false }), send: null, wakeAt: null };
       }
       const retrying = settled.retryAt !== null;
-      if (!settled.sendNow && !retrying) {
-        const lastEdit = settled.lastEditAt ?? now;
+      // The quiet time is after typing: edits nobody is typing (brought back from the device) have none to wait for,
+      // or waiting would start again at every tick.
+      if (!settled.sendNow && !retrying && settled.lastEditAt !== null) {
+        const lastEdit = settled.lastEditAt;
         const due = Math.min(lastEdit + debounceMs, (settled.burstStartedAt ?? lastEdit) + maxWaitMs);
         if (now < due) return { state: settled, send: null, wakeAt: due };
       }

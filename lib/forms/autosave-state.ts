@@ -98,6 +98,25 @@ export interface PersistedAutosave {
   readonly rejected?: Readonly<Record<string, string>>;
 }
 
+/**
+ * Two device copies of one form's edits as one: every name keeps its own base, and `newer`'s entries win.
+ * What a page adds to a copy it has not read in yet (restore happens once the whole contract is there).
+ */
+export function combinePersisted(older: PersistedAutosave, newer: PersistedAutosave): PersistedAutosave {
+  const mine = new Set([...Object.keys(newer.edits), ...newer.conflicts.map((c) => c.name)]);
+  const theirsOnly = <T>(record: Readonly<Record<string, T>> | undefined) =>
+    Object.fromEntries(Object.entries(record ?? {}).filter(([n]) => !mine.has(n)));
+  return {
+    ...newer,
+    base: { ...theirsOnly(older.base), ...newer.base },
+    edits: { ...theirsOnly(older.edits), ...newer.edits },
+    uncertain: { ...theirsOnly(older.uncertain), ...newer.uncertain },
+    conflicts: [...(Array.isArray(older.conflicts) ? older.conflicts : []).filter((c) => !mine.has(c.name)), ...newer.conflicts],
+    orphaned: { ...older.orphaned, ...newer.orphaned },
+    rejected: { ...theirsOnly(older.rejected), ...newer.rejected },
+  };
+}
+
 /** A copy of a record without some names. */
 export const without = <T>(values: Readonly<Record<string, T>>, names: Iterable<string>): Record<string, T> => {
   const out: Record<string, T> = { ...values };

@@ -9,6 +9,7 @@ export * from './widgets';
 export * from './model';
 export * from './items';
 export * from './values';
+export * from './unreadable-input';
 export * from './visibility';
 export * from './validation';
 export * from './merge';

@@ -8,6 +8,7 @@ import type { ItemIndex } from './items';
 import { isInexactNumberInput } from './number-input';
 import { toAnswerValue } from './values';
 import type { VisibilityState } from './visibility';
+import { isUnreadableInput, unreadableMessage } from './unreadable-input';
 import { isNumericWidget } from './widgets';
 
 /**
@@ -71,6 +72,7 @@ function inexactNumberMessage(field: FieldModel, value: FormValue): string | nul
 export function checkField(field: FieldModel, input: FormValue | undefined): string | null {
   // A field the person cannot change is the upstream's business; flagging it would leave them stuck.
   if (field.readOnly && field.widget !== 'file') return null;
+  if (isUnreadableInput(input)) return unreadableMessage(field);
   const value = toAnswerValue(field, input);
   if (!isAnswered(value)) return field.required ? requiredMessage(field) : null;
   const inexact = inexactNumberMessage(field, value);
@@ -140,7 +142,7 @@ export const formValidator: (model: FormModel) => FormValidator = oncePerObject(
 export function sendableCheck(model: FormModel): (name: string, value: FormValue) => boolean {
   return (name, value) => {
     const field = fieldForName(model, name);
-    if (field === undefined || field.readOnly || field.widget === 'file') return false;
+    if (field === undefined || field.readOnly || field.widget === 'file' || isUnreadableInput(value)) return false;
     const answer = toAnswerValue(field, value);
     return !isAnswered(answer) || field.validate(answer).length === 0;
   };

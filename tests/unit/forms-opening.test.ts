@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { FormSnapshotView } from '@/lib/bff/form-snapshot';
 import type { RepeatableItemView } from '@/lib/bff/items';
 import { answerName, computeVisibility, formModel, formStateFrom, progressOf, type FormValues } from '@/lib/forms';
-import { openRuntime, type RuntimeHooks } from '@/lib/forms/form-runtime';
+import { openRuntime, type RuntimeHooks } from '@/components/intake-form/runtime/form-runtime';
 import { formOpening, type FormOpeningView } from '@/lib/forms/opening';
 import type { AnswerItem, AnswerValue } from '@/lib/portal';
 import { buildFundingContract } from '@/server/sandbox/seed/funding-contract';

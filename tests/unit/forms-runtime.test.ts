@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { FormRuntime, type RuntimeHooks, type SendOutcome } from '@/lib/forms/form-runtime';
+import { FormRuntime, type RuntimeHooks, type SendOutcome } from '@/components/intake-form/runtime/form-runtime';
 import { fromDomValue, toDomValue } from '@/components/intake-form/dom-values';
 import { answerName, fieldForName, formModel, formStateFrom, itemName, type FormValues, type WriteBatch } from '@/lib/forms';
 import type { RepeatableItemView } from '@/lib/bff/items';

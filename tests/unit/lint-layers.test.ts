@@ -7,7 +7,9 @@ const eslint = new ESLint({ cwd: process.cwd() });
 
 async function layerErrors(filePath: string, source: string) {
   const [result] = await eslint.lintText(`${source}\nexport const used = [x];\n`, { filePath });
-  return result!.messages.filter((m) => m.ruleId === 'import/no-restricted-paths' || m.ruleId === 'import/no-nodejs-modules').map((m) => m.message);
+  return result!.messages
+    .filter((m) => m.ruleId === 'import/no-restricted-paths' || m.ruleId === 'import/no-nodejs-modules' || m.ruleId === 'no-restricted-globals')
+    .map((m) => m.message);
 }
 
 describe('layering lint rules', () => {
@@ -29,6 +31,9 @@ describe('layering lint rules', () => {
     ['server/portal/x.ts', "import type { x } from '../applications/kind';", /the application wing/],
     ['server/http/x.ts', "import { x } from '@/server/applications/kind-route';", /the application wing/],
     ['server/x.ts', "import { x } from './applications/form-snapshot';", /the application wing/],
+    ['lib/forms/x.ts', "import { x } from '@/components/intake-form/runtime/form-runtime';", /never imports components\//],
+    ['lib/forms/x.ts', 'const x = localStorage.getItem("k");', /localStorage is the browser's/],
+    ['lib/x.ts', 'const x = () => window.addEventListener("online", () => undefined);', /window is the browser's/],
   ])('%s: %s is an error', async (filePath, source, message) => {
     const errors = await layerErrors(filePath, source);
     expect(errors).toHaveLength(1);
@@ -37,6 +42,7 @@ describe('layering lint rules', () => {
 
   it.each([
     ['components/x.tsx', "import { x } from '@/lib/bff/deals';"],
+    ['components/intake-form/runtime/x.ts', 'const x = typeof localStorage === "undefined" ? null : window;'],
     ['app/api/x/route.ts', "import { x } from '@/server/portal';"],
     ['server/portal/x.ts', "import { x } from '@/lib/portal/demo-keys';"],
     ['server/launcher/x.ts', "import { x } from 'node:child_process';"],

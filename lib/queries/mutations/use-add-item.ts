@@ -3,7 +3,7 @@ import { callWithNewKey } from '@/lib/api/client';
 import { formApi } from '@/lib/api/endpoints';
 import type { FormBase } from '@/lib/api/form-base';
 import type { RepeatableItemView } from '@/lib/bff/items';
-import type { FormRuntime } from '@/lib/forms/form-runtime';
+import type { ItemWritesTarget } from '@/lib/forms/item-writes-target';
 
 export interface AddItem {
   blockKey: string;
@@ -12,7 +12,7 @@ export interface AddItem {
 }
 
 /** Adds an item to a repeatable group; the open form (its runtime) takes it with the new revision. */
-export function useAddItem(apiBase: FormBase, runtime: FormRuntime) {
+export function useAddItem(apiBase: FormBase, runtime: ItemWritesTarget) {
   return useMutation({
     mutationFn: async ({ blockKey, parentItemId }: AddItem): Promise<RepeatableItemView> => {
       const basedOn = runtime.autosave.answersRevision;

@@ -4,7 +4,7 @@ import { formApi } from '@/lib/api/endpoints';
 import { conflictCurrent } from '@/lib/api/api-error';
 import type { FormBase } from '@/lib/api/form-base';
 import type { CurrentItems } from '@/lib/bff/items';
-import type { FormRuntime } from '@/lib/forms/form-runtime';
+import type { ItemWritesTarget } from '@/lib/forms/item-writes-target';
 
 export interface DeleteItem {
   blockKey: string;
@@ -16,7 +16,7 @@ export interface DeleteItem {
  * ETag quoted is the newest the page knows; when someone else wrote in between (412) the person still
  * asked for this item to go, so it goes with the new ETag, unless it is gone already.
  */
-export function useDeleteItem(apiBase: FormBase, runtime: FormRuntime) {
+export function useDeleteItem(apiBase: FormBase, runtime: ItemWritesTarget) {
   return useMutation({
     mutationFn: async ({ blockKey, itemId }: DeleteItem): Promise<void> => {
       await runtime.whenSettled();

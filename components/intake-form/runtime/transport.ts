@@ -15,13 +15,23 @@ import {
   type FormModel,
   type WriteBatch,
 } from '@/lib/forms';
-import type { SendOutcome } from '@/lib/forms/form-runtime';
+import type { SendOutcome } from './autosave-loop';
 
 /**
- * One autosave write through the BFF (DESIGN.md §5): PATCH answers/ for top-level answers, PATCH one
- * repeatable item for an item's, both with If-Match and the answers_revision the batch was made against.
- * The reply becomes an outcome the autosave machine understands.
+ * The form runtime's network calls, all of them: autosave's writes through the BFF (DESIGN.md §5). PATCH
+ * answers/ for top-level answers, PATCH one repeatable item for an item's, both with If-Match and the
+ * answers_revision the batch was made against; the reply becomes an outcome the autosave machine understands.
  */
+
+/**
+ * How the page's runtime sends: the model and items are the form's at send time, never those of when the page
+ * attached (the model grows at the upgrade, which may send edits kept on the device at once).
+ */
+export function autosaveSender(apiBase: FormBase, form: { readonly model: FormModel; readonly items: readonly FormItem[] }) {
+  return (batch: WriteBatch): Promise<SendOutcome> => sendBatch(apiBase, form.model, () => form.items, batch);
+}
+
+/** One autosave write. */
 export async function sendBatch(
   apiBase: FormBase,
   model: FormModel,
@@ -29,6 +39,8 @@ export async function sendBatch(
   batch: WriteBatch,
 ): Promise<SendOutcome> {
   const writes = writesFor(model, batch.edits);
+  // An edit left out of the request would be marked saved with the rest: it is not, so nothing of the batch is.
+  if (writes.skipped.length > 0) return { type: 'error', message: 'Some answers could not be sent from this page.' };
   const headers = { 'If-Match': batch.etag };
   try {
     if (batch.target.kind === 'answers') {
