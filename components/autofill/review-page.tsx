@@ -4,6 +4,7 @@ import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useRef, useState } from 'react';
 import { LoadError } from '../ui/load-state';
+import { formatDateTime } from '../ui/when';
 import { messageOf } from './errors';
 import { afterDecision, nearestWaiting, nextWaiting } from './queue-moves';
 import { ShortcutHelp } from './shortcut-help';
@@ -125,8 +126,8 @@ export function ReviewPage({ applicationId, business, requestedRunId }: Props) {
                   onChange={(e) => router.replace(`/applications/${applicationId}/review?run=${encodeURIComponent(e.target.value)}`)}
                 >
                   {q.completed.map((r, i) => (
-                    <option key={r.id} value={r.id}>
-                      {new Date(r.created_at).toLocaleString('en-GB')} · {r.suggestion_count} suggestions{i === 0 ? ' (latest)' : ''}
+                    <option key={r.id} value={r.id} suppressHydrationWarning>
+                      {formatDateTime(r.created_at)} · {r.suggestion_count} suggestions{i === 0 ? ' (latest)' : ''}
                     </option>
                   ))}
                 </select>

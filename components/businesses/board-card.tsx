@@ -4,7 +4,7 @@ import Link from 'next/link';
 import { useId } from 'react';
 import { useDisclosure } from '../ui/use-disclosure';
 import type { BoardCardView } from '@/lib/bff/workspace';
-import { When } from './format';
+import { When } from '../ui/when';
 
 /** The class of a card's "Move to…" button (the board returns focus to it). */
 export const MENU_BUTTON_CLASS = 'board-card-menu-button';

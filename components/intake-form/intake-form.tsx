@@ -12,6 +12,7 @@ import type { FormOpeningView } from '@/lib/forms/opening';
 import { applicationKey, applicationQuery } from '@/lib/queries/application';
 import { showTheirs, useLiveFormRefresh } from '@/components/live/use-live-form-refresh';
 import { LoadError } from '../ui/load-state';
+import { When } from '../ui/when';
 import { sendBatch } from './autosave-transport';
 import { inputIdOf, toDomValue } from './dom-values';
 import { MergeNotices } from './merge-notices';
@@ -219,7 +220,7 @@ export function IntakeForm({ apiBase, snapshot, full, fullError = null, onRetryF
           {shown.submitted_at ? (
             <p className="notice success" role="status">
               Submitted on{' '}
-              <time dateTime={shown.submitted_at} suppressHydrationWarning>{new Date(shown.submitted_at).toLocaleString('en-GB', { dateStyle: 'long', timeStyle: 'short' })}</time>
+              <When iso={shown.submitted_at} />
               . The answers can no longer be changed.
             </p>
           ) : !canWrite ? (

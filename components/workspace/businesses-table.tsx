@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import { BUSINESS_SORTS, type BusinessSort, type WorkspaceBusiness, type WorkspaceBusinessPage, type WorkspaceBusinessesQuery } from '@/lib/bff/workspace';
-import { businessName, shortDate } from './format';
+import { When } from '../ui/when';
+import { businessName } from './format';
 import { SORT_LABEL as COLUMN } from './sort-labels';
 
 /** The /businesses URL of a query (only what differs from the defaults), so every state has its own address. */
@@ -81,10 +82,10 @@ export function BusinessesTable({ page, query }: Props) {
               <Progress b={b} />
             </td>
             <td data-label="Submitted">
-              {b.application?.submitted_at ? <time dateTime={b.application.submitted_at}>{shortDate(b.application.submitted_at)}</time> : <span className="muted">Not yet</span>}
+              {b.application?.submitted_at ? <When iso={b.application.submitted_at} dateOnly /> : <span className="muted">Not yet</span>}
             </td>
             <td data-label="Last activity">
-              {b.last_activity_at ? <time dateTime={b.last_activity_at}>{shortDate(b.last_activity_at)}</time> : <span className="muted">—</span>}
+              {b.last_activity_at ? <When iso={b.last_activity_at} dateOnly /> : <span className="muted">—</span>}
             </td>
             <td>
               {b.application && (

@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test';
 import { moveInBackground, openInvitationFirstTime, stagesOf } from './support/applications';
 import { expectAccessible } from './support/axe';
 import { test, expect } from './support/fixtures';
+import { expectNoSidewaysScroll, PHONE } from './support/phone';
 
 /**
  * The businesses pages as staff use them: the list, creating a business with a contact and a document,
@@ -161,3 +162,28 @@ test('a business without a contact shows the Portal’s warning before its page'
   await expect(page.getByRole('region', { name: 'People' }).getByText('No people yet.')).toBeVisible();
   await expectAccessible(page, 'a business without people is shown');
 });
+
+for (const [width, viewport] of [
+  ['desktop', null],
+  ['a 360 px phone', PHONE],
+] as const) {
+  test(`"was not created" goes once a field is changed, on ${width}`, async ({ page, browserProblems }) => {
+    if (viewport) await page.setViewportSize(viewport);
+    await page.goto('/businesses/new');
+    await expect(page.getByRole('heading', { level: 1, name: 'Create a business' })).toBeVisible();
+    await page.getByLabel('Business name (required)').fill(`E2E Banner ${randomUUID().slice(0, 8)} Ltd`);
+    await page.getByLabel('Full name').fill('Jo Client');
+    await page.getByLabel('Email address').fill('not an address');
+    await page.getByRole('button', { name: 'Create business' }).click();
+    const banner = page.getByRole('alert').filter({ hasText: 'The business was not created' });
+    await expect(banner).toBeVisible();
+    await expect(page.getByText('Enter a valid email address')).toBeVisible();
+    await expectAccessible(page, `the create form refused a field on ${width}`);
+
+    await page.getByLabel('Email address').fill('jo.client@example.test');
+    await expect(banner).toHaveCount(0);
+    await expectAccessible(page, `the field was fixed on ${width}`);
+    if (viewport) await expectNoSidewaysScroll(page, 'the field was fixed');
+    expect(browserProblems).toEqual([]);
+  });
+}
