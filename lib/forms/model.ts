@@ -9,6 +9,7 @@ import {
 import type { ContractSection, Question, QuestionField, RepeatableGroup } from '../portal/contract';
 import type { ValueSchema } from '../portal/value-schema';
 import type { Visibility } from '../portal/visibility';
+import { countryCodeCase, countryOptions } from './countries';
 import { exampleHint } from './hints';
 import { codeKindOf, humanize, labelsFromHelpText, labelsFromSchema, optionLabel } from './labels';
 import { answerName, fieldKeyOf, parseName } from './names';
@@ -159,14 +160,17 @@ export interface FormModel {
 export const fieldOf = (model: FormModel, schemaKey: string, fieldKey: string): FieldModel | undefined =>
   model.fieldById.get(fieldKeyOf(schemaKey, fieldKey));
 
+/** A field's own words (its kind, keys, labels and help texts), which say what its codes are codes of. */
+const aboutField = (source: Question, field: QuestionField): string =>
+  [source.kind, source.schema_key, field.field_key, source.label, field.label, source.help_text, field.help_text].join(' ');
+
 function optionsFor(widget: Widget, facts: SchemaFacts, source: Question, field: QuestionField): FieldOption[] | null {
   if (widget !== 'radio' && widget !== 'select' && widget !== 'checkbox-group') return null;
   // The field's help text is closest to the options; the question's is the usual place for the list.
   const fromHelp = new Map<string, string>();
   for (const text of [field.help_text, source.help_text]) for (const [k, v] of labelsFromHelpText(text)) if (!fromHelp.has(k)) fromHelp.set(k, v);
   const choices = facts.choices ?? [];
-  const about = [source.kind, source.schema_key, field.field_key, source.label, field.label, source.help_text, field.help_text].join(' ');
-  const sources = { fromSchema: labelsFromSchema(field.value_schema), fromHelp, codes: codeKindOf(choices, about) };
+  const sources = { fromSchema: labelsFromSchema(field.value_schema), fromHelp, codes: codeKindOf(choices, aboutField(source, field)) };
   const seen = new Set<string>();
   const options: FieldOption[] = [];
   for (const choice of choices) {
@@ -205,10 +209,13 @@ function buildField(
   groupKey: string | null,
 ): FieldModel {
   const facts = schemaFacts(field.value_schema);
-  const widget = chooseWidget(source.kind, source.answer_shape, facts);
+  const chosen = chooseWidget(source.kind, source.answer_shape, facts);
+  // A two-letter country code is picked from the countries by name, not typed.
+  const countryCase = chosen === 'text' ? countryCodeCase(facts, aboutField(source, field)) : null;
+  const widget: Widget = countryCase ? 'select' : chosen;
   const multiField = source.fields.length > 1;
   const autoComplete = autocompleteFor(widget, source.schema_key, field.field_key, multiField);
-  const options = optionsFor(widget, facts, source, field);
+  const options = countryCase ? countryOptions(countryCase) : optionsFor(widget, facts, source, field);
   return {
     id: fieldKeyOf(source.schema_key, field.field_key),
     blockKey: source.block_key,
