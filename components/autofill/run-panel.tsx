@@ -8,6 +8,7 @@ import { preparationKey, runFinished, runQuery, runsKey } from '@/lib/queries/au
 import { useRetryRun } from '@/lib/queries/mutations/use-retry-run';
 import { When } from '../ui/when';
 import { messageOf } from './errors';
+import { UnusedText } from './unused-text';
 
 interface Props {
   applicationId: string;
@@ -90,6 +91,7 @@ export function RunPanel({ applicationId, run: listed, canEdit, canReview }: Pro
           )}
         </div>
       )}
+      {run.status === 'completed' && <UnusedText applicationId={applicationId} runId={run.id} />}
       {run.status === 'completed' &&
         (canReview ? (
           <p>

@@ -70,6 +70,7 @@ function autofillPaths(applicationBase: string) {
     run: (runId: string) => ({
       self: () => `${base}/runs/${seg(runId)}`,
       retry: () => `${base}/runs/${seg(runId)}/retry`,
+      unusedText: () => `${base}/runs/${seg(runId)}/unused-text`,
       suggestions: (query: { page_size?: number; cursor?: string | null } = {}) => withQuery(`${base}/runs/${seg(runId)}/suggestions`, query),
     }),
     suggestion: (suggestionId: string) => ({

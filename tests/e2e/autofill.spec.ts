@@ -325,3 +325,28 @@ for (const [width, viewport] of [
     expect(browserProblems).toEqual([]);
   });
 }
+
+for (const [width, viewport] of [
+  ['desktop', null],
+  ['a 360 px phone', PHONE],
+] as const) {
+  test(`after a run: the lines of the text it could not use, and its date written as every date is, on ${width}`, async ({ page, baseURL, browserProblems }) => {
+    if (viewport) await page.setViewportSize(viewport);
+    const applicationId = await applicationWithRun(
+      page.request,
+      baseURL!,
+      'E2E Unused Lines Ltd',
+      'Legal name: Unused Lines Ltd\nThe weather was lovely on the day we opened.\nEmployees: 12',
+    );
+    await page.goto(`/applications/${applicationId}/autofill`);
+    await expect(page.getByRole('status').filter({ hasText: /^Finished: \d+ suggestions?/ })).toBeVisible();
+    // "28 Nov 2026, 04:03", as on every other page (not toLocaleString's "28/11/2026, 04:03:13").
+    await expect(page.getByText(/^Started \d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}$/)).toBeVisible();
+    const unused = page.getByRole('region', { name: 'Lines Autofill could not use' });
+    await expect(unused).toContainText('One line of the text gave no suggestion');
+    await expect(unused.getByRole('listitem')).toHaveText(['The weather was lovely on the day we opened.']);
+    await expectAccessible(page, `the finished run lists the unused line on ${width}`);
+    if (viewport) await expectNoSidewaysScroll(page, 'the finished run lists the unused line');
+    expect(browserProblems).toEqual([]);
+  });
+}
