@@ -1,7 +1,7 @@
 'use client';
 
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import type { FormApiBase } from '@/lib/api/paths';
 import type { ApplicationView } from '@/lib/bff/applications';
@@ -40,6 +40,8 @@ interface Props {
   initialSection: string | null;
   /** Told of every section the person opens (the invited client's place is remembered for their next visit). */
   onSectionOpened?: (sectionKey: string) => void;
+  /** What sends a form that is not submitted (a project's criteria: Find funders), with the form's runtime at hand. */
+  footer?: ReactNode;
 }
 
 const REFRESH_PROGRESS_MS = 1_500;
@@ -49,7 +51,7 @@ const REFRESH_PROGRESS_MS = 1_500;
  * inputs (uncontrolled); the runtime holds visibility, items, files and autosave. One section is shown
  * at a time, so a 1,000-field contract opens as fast as a short one.
  */
-export function IntakeForm({ apiBase, snapshot, full, fullError = null, onRetryFull, canWrite, deviceKey, initialSection, onSectionOpened }: Props) {
+export function IntakeForm({ apiBase, snapshot, full, fullError = null, onRetryFull, canWrite, deviceKey, initialSection, onSectionOpened, footer }: Props) {
   const queryClient = useQueryClient();
   const [runtime] = useState(() =>
     measured('intake:open', () =>
@@ -268,6 +270,7 @@ export function IntakeForm({ apiBase, snapshot, full, fullError = null, onRetryF
           </div>
           {/* A project's criteria are not submitted: finding funders is what takes them. */}
           {editable && shown.kind !== 'criteria' && <SubmitPanel onSubmitted={setSubmitted} />}
+          {footer}
         </div>
       </FormProvider>
     </FormEnvProvider>
