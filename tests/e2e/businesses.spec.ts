@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test';
 import { moveInBackground, openInvitationFirstTime, stagesOf } from './support/applications';
 import { expectAccessible } from './support/axe';
 import { test, expect } from './support/fixtures';
+import { formReady } from './support/form-page';
 import { expectNoSidewaysScroll, PHONE } from './support/phone';
 
 /**
@@ -167,7 +168,7 @@ for (const [width, viewport] of [
   ['desktop', null],
   ['a 360 px phone', PHONE],
 ] as const) {
-  test(`"was not created" goes once a field is changed, on ${width}`, async ({ page, browserProblems }) => {
+  test(`"was not created" goes once a field is changed, and the new application holds what the form collected, on ${width}`, async ({ page, browserProblems }) => {
     if (viewport) await page.setViewportSize(viewport);
     await page.goto('/businesses/new');
     await expect(page.getByRole('heading', { level: 1, name: 'Create a business' })).toBeVisible();
@@ -184,6 +185,18 @@ for (const [width, viewport] of [
     await expect(banner).toHaveCount(0);
     await expectAccessible(page, `the field was fixed on ${width}`);
     if (viewport) await expectNoSidewaysScroll(page, 'the field was fixed');
+
+    // Created: its application already holds the name and the contact the form collected.
+    await page.getByRole('button', { name: 'Create business' }).click();
+    await expect(page).toHaveURL(/\/businesses\/biz_[a-z0-9]+$/);
+    const businessId = new URL(page.url()).pathname.split('/').pop()!;
+    await page.goto(`/businesses/${businessId}/application`);
+    await expect(page).toHaveURL(/\/applications\/ciappl_[a-z0-9]+/);
+    await page.goto(`${new URL(page.url()).pathname}?section=contact`);
+    await formReady(page);
+    await expect(page.getByRole('textbox', { name: /^Contact name/ })).toHaveValue('Jo Client');
+    await expect(page.getByRole('textbox', { name: /^Email address/ })).toHaveValue('jo.client@example.test');
+    await expect(page.getByRole('textbox', { name: /^Phone number/ })).toHaveValue('');
     expect(browserProblems).toEqual([]);
   });
 }
