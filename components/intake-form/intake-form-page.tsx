@@ -25,13 +25,15 @@ interface Props {
   placeOf?: string | null;
   /** Shown below the form, within it (IntakeForm's footer). */
   footer?: ReactNode;
+  /** Where the person goes once they have submitted (IntakeForm's afterSubmit). */
+  afterSubmit?: string;
 }
 
 /**
  * Shows the form from the opening the server rendered, and reads the whole snapshot right after (or first,
  * when the server had none, e.g. after a failed read), which completes the form (FormRuntime.upgrade).
  */
-export function IntakeFormPage({ apiBase, snapshotJson, canWrite, deviceKey, initialSection, placeOf = null, footer }: Props) {
+export function IntakeFormPage({ apiBase, snapshotJson, canWrite, deviceKey, initialSection, placeOf = null, footer, afterSubmit }: Props) {
   const [opening] = useState(() =>
     snapshotJson === null ? null : measured('intake:snapshot-parse', () => JSON.parse(snapshotJson) as FormOpeningView),
   );
@@ -54,6 +56,7 @@ export function IntakeFormPage({ apiBase, snapshotJson, canWrite, deviceKey, ini
         initialSection={opening.opening.sectionKey}
         onSectionOpened={placeOf === null ? undefined : onSectionOpened}
         footer={footer}
+        afterSubmit={afterSubmit}
       />
     );
   }
@@ -81,6 +84,7 @@ export function IntakeFormPage({ apiBase, snapshotJson, canWrite, deviceKey, ini
       initialSection={initialSection}
       onSectionOpened={placeOf === null ? undefined : onSectionOpened}
       footer={footer}
+      afterSubmit={afterSubmit}
     />
   );
 }

@@ -2,6 +2,7 @@
 
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { useRouter } from 'next/navigation';
 import { FormProvider, useForm } from 'react-hook-form';
 import type { FormApiBase } from '@/lib/api/paths';
 import type { ApplicationView } from '@/lib/bff/applications';
@@ -42,6 +43,8 @@ interface Props {
   onSectionOpened?: (sectionKey: string) => void;
   /** What sends a form that is not submitted (a project's criteria: Find funders), with the form's runtime at hand. */
   footer?: ReactNode;
+  /** Where the person goes once they have submitted (the invited client's confirmation); else they stay on the form. */
+  afterSubmit?: string;
 }
 
 const REFRESH_PROGRESS_MS = 1_500;
@@ -51,7 +54,8 @@ const REFRESH_PROGRESS_MS = 1_500;
  * inputs (uncontrolled); the runtime holds visibility, items, files and autosave. One section is shown
  * at a time, so a 1,000-field contract opens as fast as a short one.
  */
-export function IntakeForm({ apiBase, snapshot, full, fullError = null, onRetryFull, canWrite, deviceKey, initialSection, onSectionOpened, footer }: Props) {
+export function IntakeForm({ apiBase, snapshot, full, fullError = null, onRetryFull, canWrite, deviceKey, initialSection, onSectionOpened, footer, afterSubmit }: Props) {
+  const router = useRouter();
   const queryClient = useQueryClient();
   const [runtime] = useState(() =>
     measured('intake:open', () =>
@@ -269,7 +273,14 @@ export function IntakeForm({ apiBase, snapshot, full, fullError = null, onRetryF
             </form>
           </div>
           {/* A project's criteria are not submitted: finding funders is what takes them. */}
-          {editable && shown.kind !== 'criteria' && <SubmitPanel onSubmitted={setSubmitted} />}
+          {editable && shown.kind !== 'criteria' && (
+            <SubmitPanel
+              onSubmitted={(app) => {
+                setSubmitted(app);
+                if (afterSubmit) router.push(afterSubmit);
+              }}
+            />
+          )}
           {footer}
         </div>
       </FormProvider>

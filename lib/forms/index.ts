@@ -14,3 +14,4 @@ export * from './validation';
 export * from './merge';
 export * from './autosave-queue';
 export * from './progress';
+export * from './answers-copy';
