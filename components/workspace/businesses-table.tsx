@@ -1,5 +1,6 @@
 import Link from 'next/link';
 import { BUSINESS_SORTS, type BusinessSort, type WorkspaceBusiness, type WorkspaceBusinessPage, type WorkspaceBusinessesQuery } from '@/lib/bff/workspace';
+import { BreakableEmail } from '../ui/breakable-email';
 import { When } from '../ui/when';
 import { businessName } from './format';
 import { SORT_LABEL as COLUMN } from './sort-labels';
@@ -41,7 +42,7 @@ function Progress({ b }: { b: WorkspaceBusiness }) {
   return (
     <span className="ws-progress">
       <progress max={100} value={percent} aria-label={`${businessName(b)}: ${percent}% answered`} />
-      <span>{percent}%</span>
+      <span>{`${percent}%`}</span>
     </span>
   );
 }
@@ -71,7 +72,11 @@ export function BusinessesTable({ page, query }: Props) {
             </td>
             <td data-label="Contact">
               {b.contact_name ?? <span className="muted">—</span>}
-              {b.contact_email && <div className="muted ws-email">{b.contact_email}</div>}
+              {b.contact_email && (
+                <div className="muted ws-email">
+                  <BreakableEmail email={b.contact_email} />
+                </div>
+              )}
             </td>
             <td data-label="Stage">{b.stage?.name ?? <span className="muted">Not known yet</span>}</td>
             <td data-label="Application">
