@@ -50,7 +50,7 @@ function Progress({ b }: { b: WorkspaceBusiness }) {
 /** The businesses of one page of the table, each linking to its page and its intake application. */
 export function BusinessesTable({ page, query }: Props) {
   return (
-    <table className="table stacked ws-table">
+    <table className="table stacked stacked-wide ws-table">
       <caption className="visually-hidden">
         Businesses, sorted by {COLUMN[page.sort].toLowerCase()} {page.dir === 'asc' ? 'ascending' : 'descending'}
       </caption>

@@ -30,6 +30,9 @@ export function countryCodeCase(facts: SchemaFacts, about: string): CodeCase | n
   if (facts.isList || facts.choices !== undefined || (facts.scalar !== undefined && facts.scalar !== 'string')) return null;
   const byFormat = facts.format !== undefined && /country|iso[\s_-]?3166/i.test(facts.format);
   if (!byFormat && facts.format !== undefined) return null;
+  // Cheap tests first: most text fields are about something else, or longer than two letters.
+  if (!byFormat && (!COUNTRY_WORDS.test(about) || (facts.maxLength !== undefined && facts.maxLength < 2))) return null;
+  if (!byFormat && facts.maxLength !== 2 && facts.pattern === undefined) return null;
   const { pattern } = facts;
   const two = (text: string) => pattern === undefined || accepts(pattern, text);
   const upper = two('GB') && !(pattern !== undefined && (accepts(pattern, 'GBR') || accepts(pattern, 'G')));

@@ -28,7 +28,7 @@ const formReady = (page: Page) => page.locator('form[data-form-ready="true"]');
 async function visitAll(page: Page, visits: readonly Visit[], who: string, width: number) {
   for (const { path, ready } of visits) {
     await page.goto(path);
-    await expect(ready(page), `${path} as ${who}`).toBeVisible();
+    await expect(ready(page), `${path} as ${who}`).toBeVisible({ timeout: 20_000 });
     await expectLoaded(page);
     await expectFitsWidth(page, `${path} is shown to ${who} at ${width} px`);
     await expectAccessible(page, `${path} is shown to ${who} at ${width} px`);
