@@ -5,7 +5,7 @@ import { buildFundingContract } from '@/server/sandbox/seed/funding-contract';
 /* The copy of the answers the client reads on their confirmation. */
 
 const contract = buildFundingContract();
-const a = (schema_key: string, value: unknown, field_key = 'value') => ({ block_key: schema_key, schema_key, field_key, value });
+const a = (schema_key: string, value: string | boolean | null, field_key = 'value') => ({ block_key: schema_key, schema_key, field_key, value });
 
 describe('a copy of the answers', () => {
   it('lists the visible answered questions by section, choices by label, files by name, items nested', () => {
