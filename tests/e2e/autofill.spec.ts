@@ -292,6 +292,8 @@ for (const [width, viewport] of [
   ['a 360 px phone', PHONE],
 ] as const) {
   test(`j and k move between the suggestions still waiting, on ${width}`, async ({ page, baseURL, browserProblems }) => {
+    // Several steps with axe in each: slow on a busy machine.
+    test.setTimeout(120_000);
     if (viewport) await page.setViewportSize(viewport);
     const applicationId = await applicationWithRun(
       page.request,
@@ -331,6 +333,8 @@ for (const [width, viewport] of [
   ['a 360 px phone', PHONE],
 ] as const) {
   test(`after a run: the lines of the text it could not use, and its date written as every date is, on ${width}`, async ({ page, baseURL, browserProblems }) => {
+    // Several steps with axe in each: slow on a busy machine.
+    test.setTimeout(120_000);
     if (viewport) await page.setViewportSize(viewport);
     const applicationId = await applicationWithRun(
       page.request,

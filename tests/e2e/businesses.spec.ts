@@ -169,6 +169,8 @@ for (const [width, viewport] of [
   ['a 360 px phone', PHONE],
 ] as const) {
   test(`"was not created" goes once a field is changed, and the new application holds what the form collected, on ${width}`, async ({ page, browserProblems }) => {
+    // Several steps with axe in each: slow on a busy machine.
+    test.setTimeout(120_000);
     if (viewport) await page.setViewportSize(viewport);
     await page.goto('/businesses/new');
     await expect(page.getByRole('heading', { level: 1, name: 'Create a business' })).toBeVisible();

@@ -14,6 +14,8 @@ for (const [width, viewport] of [
   ['a 360 px phone', PHONE],
 ] as const) {
   test(`date examples as the date box shows them; the country chosen by name, on ${width}`, async ({ page, baseURL, browserProblems }) => {
+    // Several steps with axe in each: slow on a busy machine.
+    test.setTimeout(120_000);
     if (viewport) await page.setViewportSize(viewport);
     const { applicationId } = await createBusiness(page.request, baseURL!, `E2E Formats ${width} Ltd`);
     await page.goto(`/applications/${applicationId}?section=business`);

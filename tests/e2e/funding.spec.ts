@@ -145,6 +145,8 @@ for (const [width, viewport] of [
   ['a 360 px phone', { width: 360, height: 740 }],
 ] as const) {
   test(`Find funders names the criteria still missing, each linked to its field, on ${width}`, async ({ page, baseURL, browserProblems }) => {
+    // Several steps with axe in each: slow on a busy machine.
+    test.setTimeout(120_000);
     if (viewport) await page.setViewportSize(viewport);
     const created = await page.request.post('/api/projects', {
       headers: { 'X-CSRF': '1', Origin: baseURL!, 'Idempotency-Key': randomUUID() },

@@ -123,6 +123,8 @@ for (const [width, viewport] of [
   ['a 360 px phone', PHONE],
 ] as const) {
   test(`the closing-stage dialog starts on Cancel, and Cancel or Escape give focus back to the card's menu button, on ${width}`, async ({ page, baseURL, browserProblems }) => {
+    // Several steps with axe in each: slow on a busy machine.
+    test.setTimeout(120_000);
     const name = `E2E Board Dialog ${randomUUID().slice(0, 8)} Ltd`;
     const { businessId } = await createBusiness(page.request, baseURL!, name);
     const stages = await stagesOf(page.request, businessId);
