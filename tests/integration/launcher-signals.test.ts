@@ -105,7 +105,7 @@ async function npmStart(): Promise<Started> {
     for (const p of [pid, ...known]) if (alive(p)) process.kill(p, 'SIGKILL');
     rmSync(dataDir, { recursive: true, force: true });
   });
-  await until(async () => text, (t) => t.includes(`Intake is running at http://127.0.0.1:${appPort}`) || npm.exitCode !== null, 'npm start to say it is running', 150_000);
+  await until(async () => text, (t) => t.includes(`Intake is running at http://127.0.0.1:${appPort}`) || npm.exitCode !== null, 'npm start to say it is running', 300_000);
   expect(npm.exitCode, text).toBeNull();
   expect(await listening(appPort)).toBe(true);
   expect(await listening(sandboxPort)).toBe(true);
@@ -130,7 +130,7 @@ describe('npm start stops with everything it started', () => {
     process.kill(started.npm.pid!, 'SIGTERM');
     await npmExited;
     await expectAllStopped(started, processes);
-  }, 240_000);
+  }, 420_000);
 
   it('SIGINT to the launcher itself: it passes it on and exits once its children have', async () => {
     const started = await npmStart();
@@ -139,5 +139,5 @@ describe('npm start stops with everything it started', () => {
     expect(launcher, processes.map((p) => `${p} ${commandOf(p)}`).join('\n')).toBeDefined();
     process.kill(launcher!, 'SIGINT');
     await expectAllStopped(started, processes);
-  }, 240_000);
+  }, 420_000);
 });
