@@ -19,7 +19,7 @@ for (const [width, viewport] of [
     if (viewport) await page.setViewportSize(viewport);
     const { applicationId } = await createBusiness(page.request, baseURL!, `E2E Formats ${width} Ltd`);
     await page.goto(`/applications/${applicationId}?section=business`);
-    await formReady(page);
+    await formReady(page, { timeout: 30_000 });
 
     // The contract's example is 2016-04-01; the en-GB date box shows dd/mm/yyyy.
     const started = page.locator('[data-question="date_established"]');
@@ -41,7 +41,7 @@ for (const [width, viewport] of [
     };
     expect(answers.items.find((a) => a.schema_key === 'business_address' && a.field_key === 'country')?.value).toBe('GB');
     await page.reload();
-    await formReady(page);
+    await formReady(page, { timeout: 30_000 });
     await expect(country.locator('option:checked')).toHaveText('United Kingdom');
     expect(browserProblems).toEqual([]);
   });
