@@ -64,6 +64,9 @@ const BROWSER_ONLY = [
   'cancelIdleCallback',
 ];
 
+/** Dates are written one way everywhere (components/ui/when.tsx), not by each page's own Intl options. */
+const ONE_DATE_FORMAT = 'Write dates with formatDate / formatDateTime / <When> from components/ui/when.tsx: one format everywhere.';
+
 const config = [
   ...nextCoreWebVitals,
   ...nextTypescript,
@@ -79,6 +82,18 @@ const config = [
   {
     files: ['{app,components,lib,server}/**/*.{ts,tsx,mts,js,mjs}'],
     rules: { 'import/no-restricted-paths': ['error', { zones: LAYERS }] },
+  },
+  {
+    files: ['{app,components,lib}/**/*.{ts,tsx,mts,js,mjs}'],
+    ignores: ['components/ui/when.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "CallExpression[callee.property.name=/^toLocale(Date|Time)String$/]", message: ONE_DATE_FORMAT },
+        { selector: "CallExpression[callee.property.name='toLocaleString'][callee.object.type='NewExpression'][callee.object.callee.name='Date']", message: ONE_DATE_FORMAT },
+        { selector: "NewExpression[callee.object.name='Intl'][callee.property.name='DateTimeFormat']", message: ONE_DATE_FORMAT },
+      ],
+    },
   },
   {
     // Shared by the browser and the server: no Node built-ins (`node:crypto`, `fs`, …) and no browser-only

@@ -4,7 +4,9 @@ import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useRef, useState } from 'react';
 import { LoadError } from '../ui/load-state';
+import { formatDateTime } from '../ui/when';
 import { messageOf } from './errors';
+import { afterDecision, nearestWaiting, nextWaiting } from './queue-moves';
 import { ShortcutHelp } from './shortcut-help';
 import { SuggestionCard, type Decision } from './suggestion-card';
 import { useQueueShortcuts } from './use-queue-shortcuts';
@@ -36,22 +38,31 @@ export function ReviewPage({ applicationId, business, requestedRunId }: Props) {
   const helpRef = useRef<{ open(): void }>(null);
   const queueRef = useRef<HTMLDivElement>(null);
 
-  const focusCard = (index: number) => {
-    const e = ordered[Math.max(0, Math.min(index, ordered.length - 1))];
+  const focusCard = (index: number | null) => {
+    const e = index === null ? undefined : ordered[index];
     if (e) cardRefs.current.get(e.suggestion.id)?.focus();
   };
+  // Keys move between the suggestions still waiting: a decided one can be neither accepted nor dismissed.
+  const waiting = ordered.map((e) => e.suggestion.status === 'pending' && q.cardOf(e.suggestion.id).busy === null);
 
-  /** a / d on the card in focus: decide, then on to the next card. */
+  const move = (delta: 1 | -1, inQueue: boolean) => {
+    const to = inQueue ? nextWaiting(waiting, active, delta) : nearestWaiting(waiting, active);
+    if (to !== null) focusCard(to);
+    else q.announce(waiting.some(Boolean) ? `No suggestion waiting ${delta === 1 ? 'below' : 'above'}.` : 'No suggestion is waiting for review.');
+  };
+
+  /** a / d on the card in focus: decide, then on to the next card waiting. */
   const decideActive = (kind: Decision) => {
     const e = ordered[active];
     if (!e) return;
-    if (e.suggestion.status === 'pending' && !locked) void q.decide(kind, e).then((ok) => ok && focusCard(active + 1));
+    const after = afterDecision(waiting, active);
+    if (e.suggestion.status === 'pending' && !locked) void q.decide(kind, e).then((ok) => ok && focusCard(after));
     else q.announce(`“${e.target.fieldLabel}” cannot be ${kind === 'accept' ? 'accepted' : 'dismissed'}: it is ${e.suggestion.status}.`);
   };
 
   useQueueShortcuts({
     container: queueRef,
-    onMove: (delta, inQueue) => focusCard(inQueue ? active + delta : active),
+    onMove: move,
     onAccept: () => decideActive('accept'),
     onDismiss: () => decideActive('dismiss'),
     onHelp: () => helpRef.current?.open(),
@@ -115,8 +126,8 @@ export function ReviewPage({ applicationId, business, requestedRunId }: Props) {
                   onChange={(e) => router.replace(`/applications/${applicationId}/review?run=${encodeURIComponent(e.target.value)}`)}
                 >
                   {q.completed.map((r, i) => (
-                    <option key={r.id} value={r.id}>
-                      {new Date(r.created_at).toLocaleString('en-GB')} · {r.suggestion_count} suggestions{i === 0 ? ' (latest)' : ''}
+                    <option key={r.id} value={r.id} suppressHydrationWarning>
+                      {formatDateTime(r.created_at)} · {r.suggestion_count} suggestions{i === 0 ? ' (latest)' : ''}
                     </option>
                   ))}
                 </select>

@@ -6,7 +6,9 @@ import { useEffect, useRef } from 'react';
 import type { RunView } from '@/lib/bff/autofill';
 import { preparationKey, runFinished, runQuery, runsKey } from '@/lib/queries/autofill';
 import { useRetryRun } from '@/lib/queries/mutations/use-retry-run';
+import { When } from '../ui/when';
 import { messageOf } from './errors';
+import { UnusedText } from './unused-text';
 
 interface Props {
   applicationId: string;
@@ -63,7 +65,7 @@ export function RunPanel({ applicationId, run: listed, canEdit, canReview }: Pro
         Latest run
       </h2>
       <p className="muted">
-        Started {new Date(run.created_at).toLocaleString('en-GB')}
+        Started <When iso={run.created_at} />
         {run.attempt_sequence && run.attempt_sequence > 1 ? `, attempt ${run.attempt_sequence}` : ''}
       </p>
       <div className="autofill-progress">
@@ -89,6 +91,7 @@ export function RunPanel({ applicationId, run: listed, canEdit, canReview }: Pro
           )}
         </div>
       )}
+      {run.status === 'completed' && <UnusedText applicationId={applicationId} runId={run.id} />}
       {run.status === 'completed' &&
         (canReview ? (
           <p>

@@ -3,8 +3,8 @@
 import { forwardRef, useImperativeHandle, useRef } from 'react';
 
 const SHORTCUTS: ReadonlyArray<[keys: string, what: string]> = [
-  ['j or ↓', 'Next suggestion'],
-  ['k or ↑', 'Previous suggestion'],
+  ['j or ↓', 'Next suggestion waiting for review'],
+  ['k or ↑', 'Previous suggestion waiting for review'],
   ['a', 'Accept the suggestion in focus'],
   ['d', 'Dismiss the suggestion in focus'],
   ['?', 'Show these shortcuts'],

@@ -4,7 +4,10 @@ import Link from 'next/link';
 import { useId } from 'react';
 import { useDisclosure } from '../ui/use-disclosure';
 import type { BoardCardView } from '@/lib/bff/workspace';
-import { When } from './format';
+import { When } from '../ui/when';
+
+/** The class of a card's "Move to…" button (the board returns focus to it). */
+export const MENU_BUTTON_CLASS = 'board-card-menu-button';
 
 interface Props {
   card: BoardCardView;
@@ -62,7 +65,7 @@ export function BoardCard({ card, stages, moving, onMove, cardRef }: Props) {
       <button
         ref={toggle}
         type="button"
-        className="secondary board-card-menu-button"
+        className={`secondary ${MENU_BUTTON_CLASS}`}
         aria-expanded={open}
         aria-controls={menuId}
         disabled={moving}

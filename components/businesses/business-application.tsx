@@ -5,7 +5,7 @@ import Link from 'next/link';
 import { intakeFormBase } from '@/lib/api/form-base';
 import { applicationQuery } from '@/lib/queries/application';
 import { LoadState } from '../ui/load-state';
-import { When } from './format';
+import { When } from '../ui/when';
 
 /** The business's intake application: its status and how far it is filled in, with a way into the form. */
 export function BusinessApplication({ applicationId }: { applicationId: string }) {

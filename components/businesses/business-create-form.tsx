@@ -72,7 +72,14 @@ export function BusinessCreateForm({ initialPortal, files, onFilesChange, onCrea
   const err = (name: FieldName): string | undefined => (get(formState.errors, name) as { message?: string } | undefined)?.message;
 
   return (
-    <form onSubmit={onSubmit} noValidate className="stack biz-create" aria-describedby={problem ? 'biz-create-problem' : undefined}>
+    <form
+      onSubmit={onSubmit}
+      // What the banner says is about the last try: once a field changes, it no longer holds.
+      onChange={() => problem && setProblem(null)}
+      noValidate
+      className="stack biz-create"
+      aria-describedby={problem ? 'biz-create-problem' : undefined}
+    >
       <div role="alert" id="biz-create-problem">
         {problem && (
           <div className="form-error">

@@ -23,7 +23,7 @@ export function BusinessCreate({ initialPortal }: { initialPortal: PortalView })
   const onCreated = (view: BusinessCreatedView) => {
     const pagePath = `/businesses/${view.business.id}`;
     // Nothing to show or send: straight to the business.
-    if (view.warnings.length === 0 && files.length === 0) router.push(pagePath);
+    if (view.warnings.length === 0 && files.length === 0 && view.prefilled.problem === null) router.push(pagePath);
     else setCreated(view);
   };
 
@@ -54,6 +54,8 @@ export function BusinessCreate({ initialPortal }: { initialPortal: PortalView })
           </ul>
         </div>
       )}
+      {created.prefilled.questions.length > 0 && <p>Filled in its application from this form: {created.prefilled.questions.join(', ')}.</p>}
+      {created.prefilled.problem && <p className="notice warning">{created.prefilled.problem}</p>}
       {files.length > 0 && created.uploads.length === 0 && (
         <p className="notice info">This business’s application has no document questions: attach the documents to it later.</p>
       )}

@@ -10,7 +10,7 @@ import { BusinessDeals } from './business-deals';
 import { BusinessDocuments } from './business-documents';
 import { BusinessInvitations } from './business-invitations';
 import { BusinessPeople } from './business-people';
-import { When } from './format';
+import { When } from '../ui/when';
 import { InvitationState } from './invitation-state';
 import { WorkflowStepper } from './workflow-stepper';
 import './businesses.css';

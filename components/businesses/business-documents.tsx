@@ -9,7 +9,7 @@ import { applicationContractQuery } from '@/lib/queries/application-contract';
 import { applicationFilesQuery } from '@/lib/queries/application-files';
 import { LoadState } from '../ui/load-state';
 import { TableHead } from '../ui/table-head';
-import { When } from './format';
+import { When } from '../ui/when';
 import { fileQuestionLabels, fileQuestionPath } from './slot-labels';
 
 /**

@@ -10,7 +10,7 @@ import { ConfirmDialog } from '../ui/confirm-dialog';
 import { LoadState } from '../ui/load-state';
 import { Notice, type NoticeState } from '../ui/notice';
 import { TableHead } from '../ui/table-head';
-import { When } from './format';
+import { When } from '../ui/when';
 import { InvitationCreateForm } from './invitation-create-form';
 import { InvitationLink } from './invitation-link';
 

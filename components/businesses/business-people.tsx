@@ -1,5 +1,6 @@
 'use client';
 
+import { BreakableEmail } from '../ui/breakable-email';
 import { useQuery } from '@tanstack/react-query';
 import { businessPeopleQuery } from '@/lib/queries/business';
 import { LoadState } from '../ui/load-state';
@@ -24,7 +25,11 @@ export function BusinessPeople({ businessId }: { businessId: string }) {
               </p>
               {(p.job_title || p.company_name) && <p>{[p.job_title, p.company_name].filter(Boolean).join(', ')}</p>}
               <p>
-                {p.email && <a href={`mailto:${p.email}`}>{p.email}</a>}
+                {p.email && (
+                  <a href={`mailto:${p.email}`}>
+                    <BreakableEmail email={p.email} />
+                  </a>
+                )}
                 {p.email && p.phone_number && ' · '}
                 {p.phone_number}
               </p>

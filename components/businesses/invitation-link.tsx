@@ -2,7 +2,7 @@
 
 import { useEffect, useRef, useState } from 'react';
 import type { InvitationCreated } from '@/lib/bff/invitations';
-import { When } from './format';
+import { When } from '../ui/when';
 
 /**
  * A new invitation's link, shown this once (only its hash is kept), with a copy button. Where the

@@ -8,10 +8,13 @@ import { useMoveBoardCard } from '@/lib/queries/mutations/use-move-board-card';
 import { ClosingStageDialog } from '../ui/closing-stage-dialog';
 import { Notice, type NoticeState } from '../ui/notice';
 import { FreshnessNote } from '../workspace/freshness-note';
-import { BoardCard } from './board-card';
+import { BoardCard, MENU_BUTTON_CLASS } from './board-card';
 import './board.css';
 
 type Stage = BoardView['stages'][number];
+
+/** A card's "Move to…" button. */
+const menuButtonOf = (card: HTMLLIElement | undefined) => card?.querySelector<HTMLButtonElement>(`.${MENU_BUTTON_CLASS}`) ?? null;
 
 /**
  * The pipeline board: one column per stage, the read model's cards in them. A move goes upstream with
@@ -164,6 +167,8 @@ export function PipelineBoard({ view, now }: { view: BoardView; now: string }) {
         pipelineName={view.pipeline.name}
         onConfirm={(c) => start(c.card, c.stage)}
         onCancel={() => setConfirming(null)}
+        // The stage was chosen in the card's menu, which closed as the dialog opened: its "Move to…" button asked.
+        returnFocus={() => (confirming ? menuButtonOf(cardEls.current.get(confirming.card.id)) : null)}
       />
     </div>
   );

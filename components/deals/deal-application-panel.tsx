@@ -1,3 +1,4 @@
+import { When } from '../ui/when';
 import Link from 'next/link';
 import type { DealApplicationSummary } from '@/lib/bff/deals';
 
@@ -9,7 +10,6 @@ interface Props {
   summary: DealApplicationSummary | 'unavailable' | null;
 }
 
-const dateOf = (iso: string) => new Date(iso).toLocaleString('en-GB', { dateStyle: 'long', timeStyle: 'short' });
 
 /** The deal's application: how far it is, and the way into its form. */
 export function DealApplicationPanel({ dealId, businessId, applicationId, summary }: Props) {
@@ -37,7 +37,7 @@ export function DealApplicationPanel({ dealId, businessId, applicationId, summar
                 <>
                   <dt>Submitted</dt>
                   <dd>
-                    <time dateTime={summary.application.submitted_at}>{dateOf(summary.application.submitted_at)}</time>
+                    <When iso={summary.application.submitted_at} />
                   </dd>
                 </>
               )}

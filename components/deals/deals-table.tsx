@@ -1,3 +1,4 @@
+import { When } from '../ui/when';
 import Link from 'next/link';
 import type { DealRowView, DealSummaryView } from '@/lib/bff/deals';
 import { TableHead } from '../ui/table-head';
@@ -22,7 +23,6 @@ export const dealRowOf = (d: DealSummaryView, business: DealRowView['business'])
   business,
 });
 
-const dateOf = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
 
 /** The Portal marks sample deals, and the seed's names already say so: never "(sample) (sample)". */
 const saysSample = (name: string) => /\(sample\)/i.test(name);
@@ -53,7 +53,7 @@ export function DealsTable({ deals, showBusiness, caption }: Props) {
             <td data-label="For">{d.for}</td>
             <td data-label="Stage">{d.stage ?? '—'}</td>
             <td data-label="Status">{statusLabel(d.status)}</td>
-            <td data-label="Created">{d.created_at ? <time dateTime={d.created_at}>{dateOf(d.created_at)}</time> : '—'}</td>
+            <td data-label="Created">{d.created_at ? <When iso={d.created_at} dateOnly /> : '—'}</td>
           </tr>
         ))}
       </tbody>

@@ -1,29 +1,38 @@
 'use client';
 
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '@/lib/api/api-error';
 import { latestRunQuery, matchesKey, projectKey, runFinished } from '@/lib/queries/projects';
 import { useRetryMatchRun } from '@/lib/queries/mutations/use-retry-match-run';
 import { useStartMatchRun } from '@/lib/queries/mutations/use-start-match-run';
+import { checkForm, problemsFromDetails, type Problem } from '../intake-form/form-check';
+import { ProblemList } from '../intake-form/problem-list';
+import { useFormEnv } from '../intake-form/runtime-context';
 import { LoadState } from '../ui/load-state';
 
-/** Why a start was refused, in the page's words. */
+/** Why a start was refused, in the page's words (a 422's missing criteria are listed with links instead). */
 function startProblem(e: Error): string {
   if (e instanceof ApiError && e.status === 412) return 'The criteria changed while the run was starting. Check them and find funders again.';
-  if (e instanceof ApiError && e.status === 422) {
-    const missing = e.details.map((d) => d.schema_key).filter(Boolean).length;
-    return `Answer the required criteria first${missing ? ` (${missing} missing)` : ''}.`;
-  }
+  if (e instanceof ApiError && e.status === 422) return 'Answer the required criteria first.';
   if (e instanceof ApiError && e.status === 409) return 'A run is already under way.';
   return e.message;
 }
 
+const missingOf = (e: Error | null) => (e instanceof ApiError && e.status === 422 && e.details.length > 0 ? e : null);
+
 /**
- * "Find funders": starts a match run, shows its progress (funders screened) while it works, and its
- * failure with a Retry. The run is read twice a second while it works; its end also arrives live.
+ * "Find funders": checks the criteria as a submit checks an application (everything saved, then what is
+ * missing listed with a link to each field; the Portal's own 422 list the same way), starts a match run,
+ * shows its progress (funders screened) while it works, and its failure with a Retry. The run is read twice
+ * a second while it works; its end also arrives live. It sits below the criteria form, whose runtime it reads.
  */
 export function FindFunders({ projectId }: { projectId: string }) {
+  const { runtime } = useFormEnv();
+  const [problems, setProblems] = useState<Problem[] | null>(null);
+  const [checking, setChecking] = useState(false);
+  const [unsaved, setUnsaved] = useState(false);
+  const listRef = useRef<HTMLDivElement>(null);
   const queryClient = useQueryClient();
   const latest = useQuery(latestRunQuery(projectId));
   const start = useStartMatchRun(projectId);
@@ -41,7 +50,31 @@ export function FindFunders({ projectId }: { projectId: string }) {
     wasFinished.current = finished;
   }, [finished, queryClient, projectId]);
   const working = run !== null && (run.status === 'pending' || run.status === 'running');
-  const busy = start.isPending || retry.isPending || working;
+  const busy = checking || start.isPending || retry.isPending || working;
+
+  const show = (list: Problem[]) => {
+    setProblems(list);
+    runtime.markSubmitAttempted();
+    requestAnimationFrame(() => listRef.current?.focus());
+  };
+  const refused = (e: Error) => {
+    const missing = missingOf(e);
+    if (missing) show(problemsFromDetails(runtime, missing.details));
+  };
+
+  async function find() {
+    setProblems(null);
+    setUnsaved(false);
+    setChecking(true);
+    try {
+      const check = await checkForm(runtime);
+      if (check.kind === 'problems') return show(check.problems);
+      if (check.kind === 'unsaved') return setUnsaved(true);
+      start.mutate(undefined, { onError: refused });
+    } finally {
+      setChecking(false);
+    }
+  }
 
   const { completed_units: done = 0, total_units: total = 0 } = run?.progress ?? {};
   return (
@@ -72,20 +105,31 @@ export function FindFunders({ projectId }: { projectId: string }) {
             <strong>Why:</strong> {run.failure?.message ?? 'The Portal gave no reason.'}
           </p>
           {run.can_retry && (
-            <button type="button" onClick={() => retry.mutate(run.id)} disabled={busy}>
+            <button type="button" onClick={() => (setProblems(null), retry.mutate(run.id, { onError: refused }))} disabled={busy}>
               {retry.isPending ? 'Retrying…' : 'Retry the run'}
             </button>
           )}
         </div>
       )}
       <div className="actions">
-        <button type="button" onClick={() => start.mutate()} disabled={busy}>
-          {start.isPending ? 'Starting…' : working ? 'Finding funders…' : run ? 'Find funders again' : 'Find funders'}
+        <button type="button" onClick={() => void find()} disabled={busy}>
+          {checking ? 'Checking the criteria…' : start.isPending ? 'Starting…' : working ? 'Finding funders…' : run ? 'Find funders again' : 'Find funders'}
         </button>
       </div>
-      {(start.error || retry.error) && (
+      {problems && problems.length > 0 && <ProblemList ref={listRef} problems={problems} before="before funders can be found" />}
+      {unsaved && (
+        <p className="form-error" role="alert">
+          Some criteria are not saved yet. Find funders again once the status says “All changes saved”.
+        </p>
+      )}
+      {start.error && !missingOf(start.error) && (
         <p className="field-error" role="alert">
-          {start.error ? `The run did not start. ${startProblem(start.error)}` : `The run was not retried. ${retry.error!.message}`}
+          The run did not start. {startProblem(start.error)}
+        </p>
+      )}
+      {retry.error && !missingOf(retry.error) && (
+        <p className="field-error" role="alert">
+          The run was not retried. {retry.error.message}
         </p>
       )}
     </section>

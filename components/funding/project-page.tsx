@@ -73,9 +73,10 @@ export function ProjectPage({ initial, snapshotJson, deviceKey, initialSection }
           deviceKey={deviceKey}
           initialSection={initialSection}
           placeOf={null}
+          // Finding funders is what takes the criteria: it checks them as a submit does, with links to the fields.
+          footer={<FindFunders projectId={project.id} />}
         />
       </section>
-      <FindFunders projectId={project.id} />
       <FundingResults project={project} />
     </article>
   );

@@ -1,9 +1,10 @@
 'use client';
 
 import { memo, useRef, useState, type ClipboardEvent } from 'react';
-import { get, useFormContext, useFormState } from 'react-hook-form';
+import { get, useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { textLength, type FieldModel } from '@/lib/forms';
 import { ConflictPanel } from './conflict-panel';
+import { DateExample } from './date-example';
 import { fromDomInput, inputIdOf } from './dom-values';
 import { FileField } from './file-field';
 import { useFormEnv, useRuntime } from './runtime-context';
@@ -119,7 +120,7 @@ export const FieldInput = memo(function FieldInput({ field, name, itemId, label,
       )}
       {field.hint && (
         <p id={hintId} className="field-hint">
-          For example: {field.hint}
+          For example: {field.widget === 'date' ? <DateExample date={field.hint} /> : field.hint}
         </p>
       )}
       {prefillId && (
@@ -214,13 +215,8 @@ export const FieldInput = memo(function FieldInput({ field, name, itemId, label,
       <div className={`field${error ? ' has-error' : ''}`} data-field={name}>
         {labelEl}
         {notes}
-        <select id={id} {...common} {...registered}>
-          <option value="">Choose…</option>
-          {(field.options ?? []).map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
+        <select id={id} autoComplete={field.attributes.autoComplete} {...common} {...registered}>
+          <SelectOptions field={field} name={name} />
         </select>
         {after}
       </div>
@@ -258,6 +254,29 @@ export const FieldInput = memo(function FieldInput({ field, name, itemId, label,
     </div>
   );
 });
+
+/**
+ * A drop-down's options. An answer that is none of them (a code in another case, a value the contract no
+ * longer offers) is shown as it is rather than as "Choose…", so nothing changes without the person seeing it.
+ */
+function SelectOptions({ field, name }: { field: FieldModel; name: string }) {
+  const { control } = useFormContext();
+  const value: unknown = useWatch({ control, name });
+  const options = field.options ?? [];
+  const other = typeof value === 'string' && value !== '' && !options.some((o) => o.value === value) ? value : null;
+  return (
+    <>
+      <option value="">Choose…</option>
+      {other !== null && <option value={other}>{other} (not one of the choices)</option>}
+      {options.map((o) => (
+        // Names come from the runtime's Intl data, which the server's and the browser's may word differently.
+        <option key={o.value} value={o.value} suppressHydrationWarning>
+          {o.label}
+        </option>
+      ))}
+    </>
+  );
+}
 
 function RequiredMark() {
   return (

@@ -1,7 +1,7 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { ApiError, referencedMessage } from '@/lib/api/api-error';
 import type { FormBase } from '@/lib/api/form-base';
 import type { FormOpeningView } from '@/lib/forms/opening';
@@ -23,13 +23,17 @@ interface Props {
   initialSection: string | null;
   /** The invited client's application: each section they open is remembered, so their next visit reopens it. */
   placeOf?: string | null;
+  /** Shown below the form, within it (IntakeForm's footer). */
+  footer?: ReactNode;
+  /** Where the person goes once they have submitted (IntakeForm's afterSubmit). */
+  afterSubmit?: string;
 }
 
 /**
  * Shows the form from the opening the server rendered, and reads the whole snapshot right after (or first,
  * when the server had none, e.g. after a failed read), which completes the form (FormRuntime.upgrade).
  */
-export function IntakeFormPage({ apiBase, snapshotJson, canWrite, deviceKey, initialSection, placeOf = null }: Props) {
+export function IntakeFormPage({ apiBase, snapshotJson, canWrite, deviceKey, initialSection, placeOf = null, footer, afterSubmit }: Props) {
   const [opening] = useState(() =>
     snapshotJson === null ? null : measured('intake:snapshot-parse', () => JSON.parse(snapshotJson) as FormOpeningView),
   );
@@ -51,6 +55,8 @@ export function IntakeFormPage({ apiBase, snapshotJson, canWrite, deviceKey, ini
         deviceKey={deviceKey}
         initialSection={opening.opening.sectionKey}
         onSectionOpened={placeOf === null ? undefined : onSectionOpened}
+        footer={footer}
+        afterSubmit={afterSubmit}
       />
     );
   }
@@ -77,6 +83,8 @@ export function IntakeFormPage({ apiBase, snapshotJson, canWrite, deviceKey, ini
       deviceKey={deviceKey}
       initialSection={initialSection}
       onSectionOpened={placeOf === null ? undefined : onSectionOpened}
+      footer={footer}
+      afterSubmit={afterSubmit}
     />
   );
 }

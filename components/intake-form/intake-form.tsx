@@ -1,7 +1,8 @@
 'use client';
 
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { useRouter } from 'next/navigation';
 import { FormProvider, useForm } from 'react-hook-form';
 import type { FormBase } from '@/lib/api/form-base';
 import type { ApplicationView } from '@/lib/bff/applications';
@@ -12,6 +13,7 @@ import type { FormOpeningView } from '@/lib/forms/opening';
 import { applicationKey, applicationQuery } from '@/lib/queries/application';
 import { showTheirs, useLiveFormRefresh } from '@/components/live/use-live-form-refresh';
 import { LoadError } from '../ui/load-state';
+import { When } from '../ui/when';
 import { autosaveSender } from './runtime/transport';
 import { inputIdOf, toDomValue } from './dom-values';
 import { MergeNotices } from './merge-notices';
@@ -39,6 +41,10 @@ interface Props {
   initialSection: string | null;
   /** Told of every section the person opens (the invited client's place is remembered for their next visit). */
   onSectionOpened?: (sectionKey: string) => void;
+  /** What sends a form that is not submitted (a project's criteria: Find funders), with the form's runtime at hand. */
+  footer?: ReactNode;
+  /** Where the person goes once they have submitted (the invited client's confirmation); else they stay on the form. */
+  afterSubmit?: string;
 }
 
 const REFRESH_PROGRESS_MS = 1_500;
@@ -48,7 +54,8 @@ const REFRESH_PROGRESS_MS = 1_500;
  * inputs (uncontrolled); the runtime holds visibility, items, files and autosave. One section is shown
  * at a time, so a 1,000-field contract opens as fast as a short one.
  */
-export function IntakeForm({ apiBase, snapshot, full, fullError = null, onRetryFull, canWrite, deviceKey, initialSection, onSectionOpened }: Props) {
+export function IntakeForm({ apiBase, snapshot, full, fullError = null, onRetryFull, canWrite, deviceKey, initialSection, onSectionOpened, footer, afterSubmit }: Props) {
+  const router = useRouter();
   const queryClient = useQueryClient();
   const [runtime] = useState(() =>
     measured('intake:open', () =>
@@ -220,7 +227,7 @@ export function IntakeForm({ apiBase, snapshot, full, fullError = null, onRetryF
           {shown.submitted_at ? (
             <p className="notice success" role="status">
               Submitted on{' '}
-              <time dateTime={shown.submitted_at} suppressHydrationWarning>{new Date(shown.submitted_at).toLocaleString('en-GB', { dateStyle: 'long', timeStyle: 'short' })}</time>
+              <When iso={shown.submitted_at} />
               . The answers can no longer be changed.
             </p>
           ) : !canWrite ? (
@@ -267,7 +274,15 @@ export function IntakeForm({ apiBase, snapshot, full, fullError = null, onRetryF
             </form>
           </div>
           {/* A project's criteria are not submitted: finding funders is what takes them. */}
-          {editable && shown.kind !== 'criteria' && <SubmitPanel onSubmitted={setSubmitted} />}
+          {editable && shown.kind !== 'criteria' && (
+            <SubmitPanel
+              onSubmitted={(app) => {
+                setSubmitted(app);
+                if (afterSubmit) router.push(afterSubmit);
+              }}
+            />
+          )}
+          {footer}
         </div>
       </FormProvider>
     </FormEnvProvider>

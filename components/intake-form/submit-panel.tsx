@@ -3,21 +3,10 @@
 import { useRef, useState } from 'react';
 import { ApiError, referencedMessage } from '@/lib/api/api-error';
 import type { ApplicationView } from '@/lib/bff/applications';
-import { answerName, itemName, type MissingEntry } from '@/lib/forms';
 import { useSubmitApplication } from '@/lib/queries/mutations/use-submit-application';
-import { FieldLink, labelOfName } from './field-link';
+import { checkForm, problemsFromDetails, type Problem } from './form-check';
+import { ProblemList } from './problem-list';
 import { useFormEnv } from './runtime-context';
-
-interface Problem {
-  readonly name: string;
-  readonly label: string;
-  readonly message: string;
-}
-
-const describe = (m: MissingEntry): string => {
-  const where = m.groupLabel && m.itemNumber ? `${m.groupLabel} ${m.itemNumber} – ` : '';
-  return m.kind === 'group' ? `${m.groupLabel ?? m.label}` : `${where}${m.label}`;
-};
 
 /**
  * Submit: first everything typed is saved, then the form's own check lists what is missing (each linked
@@ -42,35 +31,10 @@ export function SubmitPanel({ onSubmitted }: { onSubmitted(app: ApplicationView)
     setProblems(null);
     setBusy('Saving your latest answers…');
     try {
-      // The form's own check needs the whole contract: the page may still be reading it (opened on one section).
-      await runtime.whenComplete();
-      await runtime.whenSettled();
-      const s = runtime.autosave;
-      if (s.conflicts.length > 0) {
-        show(s.conflicts.map((c) => ({ name: c.name, label: labelOfName(runtime.model, c.name), message: 'Choose which answer to keep' })));
-        return;
-      }
-      // Answers held back (not valid, or refused by the Portal) will not be sent as they are: say which and why.
-      const held = runtime.heldAnswers();
-      if (held.length > 0) {
-        show(held.map((h) => ({ name: h.name, label: labelOfName(runtime.model, h.name), message: h.reason })));
-        return;
-      }
-      if (!s.online || Object.keys(s.pending).length > 0 || s.inFlight) {
+      const check = await checkForm(runtime);
+      if (check.kind === 'problems') return show(check.problems);
+      if (check.kind === 'unsaved') {
         setFailure('Some answers are not saved yet. Submit again once the status says “All changes saved”.');
-        return;
-      }
-      const errors = runtime.validator.validateAll(runtime.values, runtime.visibility);
-      const missing = runtime.progress().missing;
-      const listed = new Set(missing.map((m) => m.name));
-      const local: Problem[] = [
-        ...missing.map((m) => ({ name: m.name, label: describe(m), message: errors[m.name] ?? 'Missing' })),
-        ...Object.entries(errors)
-          .filter(([n]) => !listed.has(n))
-          .map(([name, message]) => ({ name, label: labelOfName(runtime.model, name), message })),
-      ];
-      if (local.length > 0) {
-        show(local);
         return;
       }
       setBusy('Submitting…');
@@ -78,21 +42,8 @@ export function SubmitPanel({ onSubmitted }: { onSubmitted(app: ApplicationView)
       runtime.clearStorage();
       onSubmitted(app);
     } catch (e) {
-      if (e instanceof ApiError && e.status === 422 && e.details.length > 0) {
-        show(
-          e.details.map((d) => {
-            const name =
-              d.schema_key && d.field_key
-                ? d.item_id
-                  ? itemName(d.item_id, d.schema_key, d.field_key)
-                  : answerName(d.block_key ?? d.schema_key, d.schema_key, d.field_key)
-                : '';
-            return { name, label: name ? labelOfName(runtime.model, name) : d.message, message: d.message };
-          }),
-        );
-      } else {
-        setFailure(e instanceof ApiError ? referencedMessage(e) : 'Submitting failed. Try again.');
-      }
+      if (e instanceof ApiError && e.status === 422 && e.details.length > 0) show(problemsFromDetails(runtime, e.details));
+      else setFailure(e instanceof ApiError ? referencedMessage(e) : 'Submitting failed. Try again.');
     } finally {
       setBusy(null);
     }
@@ -102,28 +53,7 @@ export function SubmitPanel({ onSubmitted }: { onSubmitted(app: ApplicationView)
     <section className="submit-panel" aria-labelledby="submit-title">
       <h2 id="submit-title">Submit</h2>
       <p className="muted">Check your answers, then submit. After submitting, the answers can no longer be changed.</p>
-      {problems && problems.length > 0 && (
-        <div className="notice warning" role="alert" tabIndex={-1} ref={listRef} aria-labelledby="missing-title">
-          <p id="missing-title">
-            <strong>
-              {problems.length === 1 ? 'One answer is' : `${problems.length} answers are`} missing or need attention
-            </strong>{' '}
-            before this application can be submitted:
-          </p>
-          <ul className="missing-list">
-            {problems.map((p, i) => (
-              <li key={`${p.name}-${i}`}>
-                {p.name ? (
-                  <FieldLink name={p.name}>{p.label}</FieldLink>
-                ) : (
-                  p.label
-                )}
-                {p.message && p.message !== 'Missing' ? ` — ${p.message}` : ''}
-              </li>
-            ))}
-          </ul>
-        </div>
-      )}
+      {problems && problems.length > 0 && <ProblemList ref={listRef} problems={problems} before="before this application can be submitted" />}
       {failure && (
         <p className="form-error" role="alert">
           {failure}

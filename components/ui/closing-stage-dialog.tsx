@@ -12,10 +12,12 @@ interface Props<T> {
   pipelineName: string;
   onConfirm: (value: T) => void;
   onCancel: () => void;
+  /** Where focus returns when the opener is gone by then (see ConfirmDialog). */
+  returnFocus?: () => HTMLElement | null | undefined;
 }
 
 /** The confirmation before a move to a closing stage (business, deal or board card): one click must not end a way through a pipeline. */
-export function ClosingStageDialog<T>({ pending, subject, noun, pipelineName, onConfirm, onCancel }: Props<T>) {
+export function ClosingStageDialog<T>({ pending, subject, noun, pipelineName, onConfirm, onCancel, returnFocus }: Props<T>) {
   const stageName = pending?.stageName ?? '';
   return (
     <ConfirmDialog
@@ -28,6 +30,7 @@ export function ClosingStageDialog<T>({ pending, subject, noun, pipelineName, on
         if (pending) onConfirm(pending.value);
       }}
       onCancel={onCancel}
+      returnFocus={returnFocus}
     >
       <p>
         {stageName} is a closing stage of {pipelineName}: the {noun}’s way through it ends there.

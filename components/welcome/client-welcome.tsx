@@ -1,8 +1,8 @@
+import { When } from '../ui/when';
 import Link from 'next/link';
 import type { ClientWelcomeView } from '@/lib/bff/client-welcome';
 import './welcome.css';
 
-const dateOf = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
 
 function whoAsked(v: ClientWelcomeView): string {
   const whom = v.businessName ? ` for ${v.businessName}` : '';
@@ -61,7 +61,7 @@ export function ClientWelcome({ view: v }: { view: ClientWelcomeView }) {
       <section aria-labelledby="welcome-progress">
         <h2 id="welcome-progress">Progress so far</h2>
         {v.submittedAt ? (
-          <p>The application was submitted on {dateOf(v.submittedAt)}; you can read it but no longer change it.</p>
+          <p>The application was submitted on <When iso={v.submittedAt} dateOnly />; you can read it but no longer change it.</p>
         ) : v.progress ? (
           <div className="welcome-progress">
             <span id="welcome-progress-label">

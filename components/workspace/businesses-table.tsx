@@ -1,6 +1,8 @@
 import Link from 'next/link';
 import { BUSINESS_SORTS, type BusinessSort, type WorkspaceBusiness, type WorkspaceBusinessPage, type WorkspaceBusinessesQuery } from '@/lib/bff/workspace';
-import { businessName, shortDate } from './format';
+import { BreakableEmail } from '../ui/breakable-email';
+import { When } from '../ui/when';
+import { businessName } from './format';
 import { SORT_LABEL as COLUMN } from './sort-labels';
 
 /** The /businesses URL of a query (only what differs from the defaults), so every state has its own address. */
@@ -40,7 +42,7 @@ function Progress({ b }: { b: WorkspaceBusiness }) {
   return (
     <span className="ws-progress">
       <progress max={100} value={percent} aria-label={`${businessName(b)}: ${percent}% answered`} />
-      <span>{percent}%</span>
+      <span>{`${percent}%`}</span>
     </span>
   );
 }
@@ -48,7 +50,7 @@ function Progress({ b }: { b: WorkspaceBusiness }) {
 /** The businesses of one page of the table, each linking to its page and its intake application. */
 export function BusinessesTable({ page, query }: Props) {
   return (
-    <table className="table stacked ws-table">
+    <table className="table stacked stacked-wide ws-table">
       <caption className="visually-hidden">
         Businesses, sorted by {COLUMN[page.sort].toLowerCase()} {page.dir === 'asc' ? 'ascending' : 'descending'}
       </caption>
@@ -70,7 +72,11 @@ export function BusinessesTable({ page, query }: Props) {
             </td>
             <td data-label="Contact">
               {b.contact_name ?? <span className="muted">—</span>}
-              {b.contact_email && <div className="muted ws-email">{b.contact_email}</div>}
+              {b.contact_email && (
+                <div className="muted ws-email">
+                  <BreakableEmail email={b.contact_email} />
+                </div>
+              )}
             </td>
             <td data-label="Stage">{b.stage?.name ?? <span className="muted">Not known yet</span>}</td>
             <td data-label="Application">
@@ -81,10 +87,10 @@ export function BusinessesTable({ page, query }: Props) {
               <Progress b={b} />
             </td>
             <td data-label="Submitted">
-              {b.application?.submitted_at ? <time dateTime={b.application.submitted_at}>{shortDate(b.application.submitted_at)}</time> : <span className="muted">Not yet</span>}
+              {b.application?.submitted_at ? <When iso={b.application.submitted_at} dateOnly /> : <span className="muted">Not yet</span>}
             </td>
             <td data-label="Last activity">
-              {b.last_activity_at ? <time dateTime={b.last_activity_at}>{shortDate(b.last_activity_at)}</time> : <span className="muted">—</span>}
+              {b.last_activity_at ? <When iso={b.last_activity_at} dateOnly /> : <span className="muted">—</span>}
             </td>
             <td>
               {b.application && (

@@ -2,7 +2,8 @@ import Link from 'next/link';
 import { ago, type StaffHomeView, type WorkspaceBusiness } from '@/lib/bff/workspace';
 import { FreshnessNote } from './freshness-note';
 import { ReviewWaitingList } from './review-waiting-list';
-import { businessName, shortDate } from './format';
+import { When } from '../ui/when';
+import { businessName } from './format';
 
 const businessHref = (b: { id: string }) => `/businesses/${encodeURIComponent(b.id)}`;
 const applicationHref = (b: WorkspaceBusiness) => `/businesses/${encodeURIComponent(b.id)}/application`;
@@ -73,7 +74,7 @@ export function StaffHome({ home, now }: { home: StaffHomeView; now: string }) {
                     {businessName(b)}
                   </Link>
                   <div className="muted">
-                    Submitted <time dateTime={b.application!.submitted_at!}>{shortDate(b.application!.submitted_at!)}</time>
+                    Submitted <When iso={b.application!.submitted_at!} dateOnly />
                   </div>
                 </li>
               ))}

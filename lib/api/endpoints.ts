@@ -1,7 +1,7 @@
 import type { AnswersPageView, AnswersWriteResult, ApplicationView, ContractView } from '@/lib/bff/applications';
 import type { AuditPageView } from '@/lib/bff/audit';
 import type { SessionView, SignInBody } from '@/lib/bff/auth';
-import type { EvidenceUploadReply, PreparationReply, PreparationUpdate, RunReply, RunsPageView, StartRequest, SuggestionAcceptReply, SuggestionDismissReply, SuggestionsPageView } from '@/lib/bff/autofill';
+import type { EvidenceUploadReply, PreparationReply, PreparationUpdate, RunReply, RunsPageView, StartRequest, SuggestionAcceptReply, SuggestionDismissReply, SuggestionsPageView, UnusedTextView } from '@/lib/bff/autofill';
 import type { BusinessCreatedView, BusinessCreateInput, BusinessListView, BusinessStageTransitionView, BusinessView, PeopleView, PipelineListView, PortalView, StagesView, UploadResultView } from '@/lib/bff/businesses';
 import type { DealCreateInput, DealListView, DealView, RecipientListView } from '@/lib/bff/deals';
 import type { FileDeleteResult, FilesPageView, FileUploadResult } from '@/lib/bff/files';
@@ -100,6 +100,7 @@ export const autofillApi = {
   runSuggestions: {
     GET: endpoint<{ reply: SuggestionsPageView; query: Page }>()('GET', '/api/applications/[applicationId]/autofill/runs/[runId]/suggestions'),
   },
+  runUnusedText: { GET: endpoint<{ reply: UnusedTextView }>()('GET', '/api/applications/[applicationId]/autofill/runs/[runId]/unused-text') },
   suggestionAccept: {
     POST: endpoint<{ reply: SuggestionAcceptReply }>()('POST', '/api/applications/[applicationId]/autofill/suggestions/[suggestionId]/accept'),
   },

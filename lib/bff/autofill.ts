@@ -96,6 +96,17 @@ export type RunView = z.infer<typeof RunView>;
 export const RunReply = z.object({ run: RunView });
 export type RunReply = z.infer<typeof RunReply>;
 
+/** The lines of the Autofill text a completed run could not use (no suggestion came from them). */
+export const UnusedTextView = z.object({
+  run_completed: z.boolean(),
+  /** How many lines the text has (blank ones not counted). */
+  line_count: z.number().int(),
+  lines: z.array(z.string()),
+  /** The text was changed after the run started: the lines are of the text as it is now. */
+  text_changed_since: z.boolean(),
+});
+export type UnusedTextView = z.infer<typeof UnusedTextView>;
+
 const Cursor = z.string().min(1).max(2000);
 
 export const RunsQuery = z.strictObject({

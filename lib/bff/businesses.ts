@@ -46,6 +46,8 @@ export const BusinessCreatedView = z.object({
   invitation_url: z.string().nullable(),
   warnings: z.array(z.object({ code: z.string().nullable(), message: z.string().nullable() })),
   uploads: z.array(UploadSlotView),
+  /** What the create form gave the application's answers: the questions filled in, or why none could be. */
+  prefilled: z.object({ questions: z.array(z.string()), problem: z.string().nullable() }),
 });
 export type BusinessCreatedView = z.infer<typeof BusinessCreatedView>;
 

@@ -15,3 +15,4 @@ export * from './validation';
 export * from './merge';
 export * from './autosave-queue';
 export * from './progress';
+export * from './answers-copy';

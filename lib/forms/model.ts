@@ -9,8 +9,9 @@ import {
 import type { ContractSection, Question, QuestionField, RepeatableGroup } from '../portal/contract';
 import type { ValueSchema } from '../portal/value-schema';
 import type { Visibility } from '../portal/visibility';
+import { countryCodeCase, countryOptions } from './countries';
 import { exampleHint } from './hints';
-import { humanize, labelsFromHelpText, optionLabel } from './labels';
+import { codeKindOf, humanize, labelsFromHelpText, labelsFromSchema, optionLabel } from './labels';
 import { answerName, fieldKeyOf, parseName } from './names';
 import { oncePerObject } from './once-per-object';
 import { schemaFacts, type Choice, type SchemaFacts } from './schema-facts';
@@ -159,18 +160,24 @@ export interface FormModel {
 export const fieldOf = (model: FormModel, schemaKey: string, fieldKey: string): FieldModel | undefined =>
   model.fieldById.get(fieldKeyOf(schemaKey, fieldKey));
 
-function optionsFor(widget: Widget, facts: SchemaFacts, helpTexts: ReadonlyArray<string | null>): FieldOption[] | null {
+/** A field's own words (its kind, keys, labels and help texts), which say what its codes are codes of. */
+const aboutField = (source: Question, field: QuestionField): string =>
+  [source.kind, source.schema_key, field.field_key, source.label, field.label, source.help_text, field.help_text].join(' ');
+
+function optionsFor(widget: Widget, facts: SchemaFacts, source: Question, field: QuestionField): FieldOption[] | null {
   if (widget !== 'radio' && widget !== 'select' && widget !== 'checkbox-group') return null;
   // The field's help text is closest to the options; the question's is the usual place for the list.
   const fromHelp = new Map<string, string>();
-  for (const text of helpTexts) for (const [k, v] of labelsFromHelpText(text)) if (!fromHelp.has(k)) fromHelp.set(k, v);
+  for (const text of [field.help_text, source.help_text]) for (const [k, v] of labelsFromHelpText(text)) if (!fromHelp.has(k)) fromHelp.set(k, v);
+  const choices = facts.choices ?? [];
+  const sources = { fromSchema: labelsFromSchema(field.value_schema), fromHelp, codes: codeKindOf(choices, aboutField(source, field)) };
   const seen = new Set<string>();
   const options: FieldOption[] = [];
-  for (const choice of facts.choices ?? []) {
+  for (const choice of choices) {
     const value = String(choice);
     if (seen.has(value)) continue;
     seen.add(value);
-    options.push({ value, label: optionLabel(choice, fromHelp), answer: choice });
+    options.push({ value, label: optionLabel(choice, sources), answer: choice });
   }
   return options;
 }
@@ -202,10 +209,13 @@ function buildField(
   groupKey: string | null,
 ): FieldModel {
   const facts = schemaFacts(field.value_schema);
-  const widget = chooseWidget(source.kind, source.answer_shape, facts);
+  const chosen = chooseWidget(source.kind, source.answer_shape, facts);
+  // A two-letter country code is picked from the countries by name, not typed.
+  const countryCase = chosen === 'text' ? countryCodeCase(facts, aboutField(source, field)) : null;
+  const widget: Widget = countryCase ? 'select' : chosen;
   const multiField = source.fields.length > 1;
   const autoComplete = autocompleteFor(widget, source.schema_key, field.field_key, multiField);
-  const options = optionsFor(widget, facts, [field.help_text, source.help_text]);
+  const options = countryCase ? countryOptions(countryCase) : optionsFor(widget, facts, source, field);
   return {
     id: fieldKeyOf(source.schema_key, field.field_key),
     blockKey: source.block_key,

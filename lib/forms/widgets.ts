@@ -284,6 +284,9 @@ export function inputAttributes(
       return { ...textAttributes(widget, facts), ...hint };
     case 'date':
       return { type: 'date', ...hint };
+    case 'select':
+      // A drop-down of countries is filled in by the browser like a country box.
+      return hint;
     case 'file':
       return { multiple: facts.maxItems !== 1 };
     default:

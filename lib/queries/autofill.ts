@@ -1,7 +1,7 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { callApi } from '@/lib/api/client';
 import { autofillApi } from '@/lib/api/endpoints';
-import type { PreparationReply, SuggestionsPageView, PreparationView, RunView, SuggestionView } from '@/lib/bff/autofill';
+import type { PreparationReply, SuggestionsPageView, PreparationView, RunView, SuggestionView, UnusedTextView } from '@/lib/bff/autofill';
 
 /** How often a page looks again while the Portal is still working (files being read, a run under way). */
 export const POLL_MS = 1_000;
@@ -53,6 +53,14 @@ export const runQuery = (applicationId: string, runId: string) =>
     queryFn: ({ signal }) => callApi(autofill.run.GET, { params: { applicationId, runId }, signal }).then((r) => r.run),
     staleTime: 0,
     refetchInterval: (q) => (q.state.data && !runFinished(q.state.data) ? POLL_MS : false),
+  });
+
+/** The lines of the text a completed run could not use. */
+export const unusedTextQuery = (applicationId: string, runId: string) =>
+  queryOptions({
+    queryKey: ['autofill-unused-text', applicationId, runId] as const,
+    queryFn: ({ signal }) => callApi(autofill.runUnusedText.GET, { params: { applicationId, runId }, signal }),
+    staleTime: 0,
   });
 
 export const suggestionsKey = (applicationId: string, runId: string) => ['autofill-suggestions', applicationId, runId] as const;

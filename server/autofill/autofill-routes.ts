@@ -9,6 +9,7 @@ import { checkEvidenceUpload, uploadEvidence } from '@/server/autofill/evidence-
 import { deleteEvidence, readPreparation, updatePreparation, startUrlOf } from '@/server/autofill/preparation';
 import { preparationReply, withCurrentPreparation } from '@/server/autofill/preparation-reply';
 import { retryRun, readRun, listSuggestions, listRuns, startRun } from '@/server/autofill/runs';
+import { readUnusedText } from '@/server/autofill/unused-text';
 import { requireIfMatch, etagHeader, requireIdempotencyKey } from '@/server/http/headers';
 import { EvidenceParams, ApplicationParams, RunParams } from '@/server/http/path-params';
 import type { EvidenceUploadReply } from '@/lib/bff/autofill';
@@ -111,6 +112,15 @@ const application_autofill_run_GET = kindRoute(
   },
 );
 
+// GET /api/applications/[applicationId]/autofill/runs/[runId]/unused-text – the lines of the Autofill text the
+// run could not use; the client who wrote the text sees them too (no suggested value is in the reply)
+const application_autofill_runUnusedText_GET = kindRoute(
+  intakeApplication,
+  api.application.autofill.runUnusedText.GET,
+  { roles: ['staff', 'reviewer', 'client'], params: RunParams },
+  async ({ id, links, params }) => ({ body: await readUnusedText(id, await links(), params.runId) }),
+);
+
 // GET /api/applications/[applicationId]/autofill/runs/[runId]/suggestions – a page of the run's suggestions in
 // contract order (page_size, cursor, status)
 const application_autofill_runSuggestions_GET = kindRoute(
@@ -166,6 +176,7 @@ export const autofillRoutes = {
   runRetry: { POST: application_autofill_runRetry_POST },
   run: { GET: application_autofill_run_GET },
   runSuggestions: { GET: application_autofill_runSuggestions_GET },
+  runUnusedText: { GET: application_autofill_runUnusedText_GET },
   runs: { GET: application_autofill_runs_GET },
   start: { POST: application_autofill_start_POST },
   suggestionAccept: acceptSuggestionRoute,

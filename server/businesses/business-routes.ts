@@ -11,7 +11,8 @@ import { etagHeader } from '@/server/http/headers';
 import { BusinessParams, UploadParams } from '@/server/http/path-params';
 import { route } from '@/server/http/route';
 import { portalRequest, routes, isPortalError, portalTransfer } from '@/server/portal';
-import { recordBusinessCreated } from '@/server/read-model/record';
+import { recordAnswersWritten, recordBusinessCreated } from '@/server/read-model/record';
+import { prefillApplication } from '@/server/businesses/prefill-application';
 import { api } from '@/lib/api/endpoints';
 
 // GET /api/business-pipelines – a page of the Portal's business pipelines (page_size, cursor)
@@ -88,7 +89,7 @@ const businessUpload_POST = route(
 // GET /api/businesses – a page of businesses (page_size, cursor)
 const businesses_GET = route(api.businesses.GET, { roles: ['staff'], query: ListQuery }, async ({ query }) => ({ body: await listBusinesses(query) }));
 
-// POST /api/businesses – create a business with its intake application; its document slots are uploaded to through the BFF
+// POST /api/businesses – create a business with its intake application, its answers prefilled from what the form collected; its document slots are uploaded to through the BFF
 const businesses_POST = createRoute(
   api.businesses.POST,
   { type: 'business', body: BusinessCreateInput, path: routes.businesses, schema: BusinessCreateResult },
@@ -96,7 +97,15 @@ const businesses_POST = createRoute(
     auditObject({ id: created.business.id, applicationId: created.application.id });
     await rememberUploadSlots(db, created.business.id, created.application.id, created.file_uploads);
     await recordBusinessCreated(db, { businessId: created.business.id, applicationId: created.application.id, name: created.business.name, contact: body.contact });
-    return { status: 201, body: businessCreatedView(created) };
+    // The business exists whatever happens next: a failed prefill is said, not made a failed create.
+    const prefilled = await prefillApplication(created.application.id, body).then(
+      ({ questions, answersRevision }) => {
+        if (answersRevision !== null) recordAnswersWritten(db, created.application.id, answersRevision);
+        return { questions, problem: null };
+      },
+      (e: unknown) => ({ questions: [], problem: `Its application was not filled in from this form (${e instanceof Error ? e.message : 'the Portal refused'}): enter the name and contact there.` }),
+    );
+    return { status: 201, body: businessCreatedView(created, prefilled) };
   },
 );
 

@@ -36,7 +36,7 @@ export function businessListView(page: BusinessPage): BusinessListView {
 const text = (v: unknown) => (typeof v === 'string' ? v : null);
 
 /** The upload slots replace the signed upload URLs, which stay on the server (upload-slots.ts). */
-export function businessCreatedView(r: BusinessCreateResult): BusinessCreatedView {
+export function businessCreatedView(r: BusinessCreateResult, prefilled: BusinessCreatedView['prefilled']): BusinessCreatedView {
   return {
     business: { id: r.business.id, name: r.business.name },
     application: { id: r.application.id },
@@ -44,6 +44,7 @@ export function businessCreatedView(r: BusinessCreateResult): BusinessCreatedVie
     // Warnings are open objects upstream: only their code and message are known to be safe to show.
     warnings: r.warnings.map((w) => ({ code: text(w.code), message: text(w.message) })),
     uploads: r.file_uploads.map((u) => ({ id: u.id, request_path: u.request_path, multiple: u.multiple })),
+    prefilled,
   };
 }
 

@@ -74,8 +74,11 @@ export function buildIfStale(env: NodeJS.ProcessEnv = process.env, app: NextApp 
   });
 }
 
-// `npm run build:if-stale`
+// `npm run build:if-stale`, and `npm start` when the build is stale
 if (require.main === module) {
+  // A stop reaches `next build` through the process group (the launcher signals the whole group); waiting
+  // for it here, rather than dying at once, lets the build lock be removed.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => undefined);
   try {
     buildIfStale();
   } catch (e) {

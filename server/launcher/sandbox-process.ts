@@ -22,9 +22,10 @@ const isReady = (m: unknown): m is { type: 'sandbox-ready'; baseUrl: string; dat
 /**
  * The Portal sandbox as a child process of its own (`server/sandbox/main.ts` under the same tsx loader as
  * this launcher), configured by the SANDBOX_* variables of `env`. It reports its address over the IPC
- * channel once it listens, and stops on its own when this process goes away (the channel closes).
+ * channel once it listens, and stops on its own when this process goes away (the channel closes). `abort`
+ * stops it while it is still starting.
  */
-export function startSandboxProcess(env: NodeJS.ProcessEnv): Promise<SandboxProcess> {
+export function startSandboxProcess(env: NodeJS.ProcessEnv, abort?: AbortSignal): Promise<SandboxProcess> {
   const child = spawn(process.execPath, [...process.execArgv, join(ROOT, 'server', 'sandbox', 'main.ts')], {
     cwd: ROOT,
     env,
@@ -32,6 +33,8 @@ export function startSandboxProcess(env: NodeJS.ProcessEnv): Promise<SandboxProc
   });
   let stopping = false;
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  // Stopped before it is ready: it exits, and the promise below says so.
+  abort?.addEventListener('abort', () => child.kill('SIGTERM'), { once: true });
 
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {

@@ -1,22 +1,102 @@
 // `npm start` – the whole product on embedded defaults: the Portal sandbox as a child process of its own
 // (unless PORTAL_BASE_URL names a real Portal), a production build of the app (rebuilt when sources changed),
 // and the app server. `npm run dev` does the same with `next dev`.
-import { spawn, spawnSync } from 'node:child_process';
+//
+// Stopping: SIGTERM or SIGINT, at any point of the start, is passed on to every child (to a build's whole
+// process group), and the launcher exits once they all have, so no port stays held. npm hands a signal only
+// to the shell that runs the script, and that shell dies without passing it on: so the script runs this file
+// under `node --import tsx` (no tsx process in between), and a launcher whose parent goes away stops the same way.
+import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
 import { isAbsolute, join, relative } from 'node:path';
 import { DEMO_FULL_KEY, DEMO_KEYS } from '../../lib/portal/demo-keys';
 import { DEMO_ACCOUNTS } from '../auth/demo-users';
 import { newWebhookSecret } from '../webhooks/verify';
-import { NEXT_BIN, ROOT, buildIfStale } from './build';
+import { NEXT_BIN, ROOT, buildIsCurrent } from './build';
 import { appInstances } from './instances';
 import { startSandboxProcess, type SandboxProcess } from './sandbox-process';
 
 const dev = process.argv.includes('--dev');
+/** How often the launcher checks that whoever started it is still there. */
+const PARENT_CHECK_MS = 250;
+
+/** The children running now; a stop signals each and waits for all of them. */
+const children = new Set<ChildProcess>();
+/** Children started as a process group of their own (a build and its workers). */
+const groups = new WeakSet<ChildProcess>();
+/** The signal the launcher was asked to stop with, once it was. */
+let stopping: NodeJS.Signals | null = null;
+const sandboxStart = new AbortController();
+let sandbox: SandboxProcess | null = null;
+
+const running = (c: ChildProcess) => c.exitCode === null && c.signalCode === null;
+
+/** Sends a signal to a child; a child started as a process group of its own (a build) gets it with all of its own children. */
+function signal(child: ChildProcess, sig: NodeJS.Signals) {
+  if (!running(child)) return;
+  try {
+    if (child.pid !== undefined && groups.has(child)) process.kill(-child.pid, sig);
+    else child.kill(sig);
+  } catch {
+    // Gone between the check and the signal.
+  }
+}
+
+/** A child the launcher waits for when it stops. */
+function track(command: string, args: readonly string[], options: SpawnOptions & { group?: boolean }): ChildProcess {
+  const { group = false, ...spawnOptions } = options;
+  // A process group of its own (not on Windows, which has none): a stop reaches the build's workers too.
+  const leader = group && process.platform !== 'win32';
+  const child = spawn(command, args, { ...spawnOptions, detached: leader });
+  if (leader) groups.add(child);
+  children.add(child);
+  child.once('exit', () => {
+    children.delete(child);
+    finishIfStopped();
+  });
+  if (stopping) signal(child, stopping);
+  return child;
+}
+
+/** Resolves with a tracked child's exit code (a signal counts as a failure). */
+const exitOf = (child: ChildProcess) => new Promise<number>((resolve) => child.once('exit', (code) => resolve(code ?? 1)));
+
+let exiting = false;
+/** Once stopping, the launcher exits as soon as no child is left. */
+function finishIfStopped() {
+  if (!stopping || exiting || children.size > 0) return;
+  exiting = true;
+  void (sandbox?.stop() ?? Promise.resolve()).then(() => process.exit(0));
+}
+
+function stop(sig: NodeJS.Signals) {
+  if (stopping) return;
+  stopping = sig;
+  sandboxStart.abort();
+  for (const child of children) signal(child, sig);
+  void sandbox?.stop().then(finishIfStopped);
+  finishIfStopped();
+}
+
+/** Ends the launcher with its children, for a reason other than a signal (a failed step). */
+async function fail(code: number): Promise<never> {
+  stopping ??= 'SIGTERM';
+  for (const child of children) signal(child, 'SIGTERM');
+  await Promise.all([...children].map(exitOf));
+  await sandbox?.stop();
+  process.exit(code);
+}
 
 async function main() {
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+  const parent = process.ppid;
+  setInterval(() => {
+    if (process.ppid !== parent) stop('SIGTERM');
+  }, PARENT_CHECK_MS).unref();
+
   const env: NodeJS.ProcessEnv = { ...process.env };
   const port = env.PORT ?? '3000';
   const host = env.HOST ?? '127.0.0.1';
-  let sandbox: SandboxProcess | null = null;
   let instances: number;
   try {
     instances = appInstances(env, dev);
@@ -37,38 +117,34 @@ async function main() {
     env.SANDBOX_WEBHOOK_URL ||= `http://${loopbackOf(host)}:${port}/api/webhooks/portal`;
     env.SANDBOX_DATA_FILE ??= join(ROOT, '.data', 'sandbox.json');
     try {
-      sandbox = await startSandboxProcess(env);
+      sandbox = await startSandboxProcess(env, sandboxStart.signal);
     } catch (e) {
+      // Stopped while it started: it has exited already.
+      if (stopping) return finishIfStopped();
       console.error((e as Error).message);
       process.exit(1);
     }
+    if (stopping) return finishIfStopped();
     env.PORTAL_BASE_URL = sandbox.baseUrl;
     env.PORTAL_API_KEY ??= DEMO_FULL_KEY.token;
   }
 
-  const exit = async (code: number) => {
-    await sandbox?.stop();
-    process.exit(code);
-  };
-
   // The demo sign-ins, created when missing (before the app opens the database: the embedded one is single-process).
-  const seeded = spawnSync(process.execPath, [...process.execArgv, join(ROOT, 'server', 'cli', 'users.ts'), 'seed-demo'], { cwd: ROOT, env, stdio: 'inherit' });
-  if (seeded.status !== 0) return exit(seeded.status ?? 1);
+  const seeded = await exitOf(track(process.execPath, [...process.execArgv, join(ROOT, 'server', 'cli', 'users.ts'), 'seed-demo'], { cwd: ROOT, env, stdio: 'inherit' }));
+  if (stopping) return;
+  if (seeded !== 0) return fail(seeded);
 
-  if (!dev) {
-    try {
-      buildIfStale(env);
-    } catch (e) {
-      console.error((e as Error).message);
-      return exit(1);
-    }
+  if (!dev && !buildIsCurrent()) {
+    const built = await exitOf(track(process.execPath, [...process.execArgv, join(ROOT, 'server', 'launcher', 'build.ts')], { cwd: ROOT, env, stdio: 'inherit', group: true }));
+    if (stopping) return;
+    if (built !== 0) return fail(built);
   }
 
   // Several instances share the port through Node's cluster (app-instances.cjs); one is plain `next start`.
   env.APP_INSTANCES = String(instances);
   const [command, args] =
     instances > 1 ? [process.execPath, [join(ROOT, 'server', 'launcher', 'app-instances.cjs')]] : [NEXT_BIN, [dev ? 'dev' : 'start']];
-  const app = spawn(command, [...args, '-H', host, '-p', port], { cwd: ROOT, env, stdio: ['inherit', 'pipe', 'inherit'] });
+  const app = track(command, [...args, '-H', host, '-p', port], { cwd: ROOT, env, stdio: ['inherit', 'pipe', 'inherit'] });
   let announced = false;
   app.stdout!.on('data', (chunk: Buffer) => {
     process.stdout.write(chunk);
@@ -90,18 +166,13 @@ async function main() {
     console.log(`${lines.join('\n')}\n`);
   });
 
-  // Ctrl-C reaches the whole process group; the app's exit then ends the sandbox too.
-  const stop = (signal: NodeJS.Signals) => {
-    void sandbox?.stop();
-    app.kill(signal);
-  };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
   sandbox?.onUnexpectedExit((code) => {
     console.error(`The Portal sandbox stopped (exit code ${code}); stopping the app.`);
-    app.kill('SIGTERM');
+    void fail(1);
   });
-  app.on('exit', (code) => void exit(code ?? 0));
+  const code = await exitOf(app);
+  // Stopped on request: finishIfStopped exits once everything has.
+  if (!stopping) await fail(code);
 }
 
 /** A path under the project as the README writes it (.data/sandbox.json), any other in full. */

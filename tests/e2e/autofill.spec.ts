@@ -6,6 +6,7 @@ import { createBusiness } from './support/applications';
 import { applicationWithRun, setText, writeHeaders } from './support/autofill-run';
 import { test, expect } from './support/fixtures';
 import { formReady } from './support/form-page';
+import { expectNoSidewaysScroll, PHONE } from './support/phone';
 
 /**
  * Autofill in the browser against the sandbox: preparing text and documents, a run's live progress, a
@@ -267,9 +268,13 @@ test('a reviewer reviews with the keyboard and follows, but does not change, the
   await rev.keyboard.press('a');
   await expect(legal.getByText('Accepted', { exact: true })).toBeVisible();
   await expect(card(rev, 'Trading name')).toBeFocused();
+  // Nothing waits above any more: k stays, and says so.
   await rev.keyboard.press('k');
-  await expect(legal).toBeFocused();
+  await expect(card(rev, 'Trading name')).toBeFocused();
+  await expect(rev.getByRole('status').filter({ hasText: 'No suggestion waiting above.' })).toBeVisible();
   await rev.keyboard.press('ArrowDown');
+  await expect(card(rev, 'Number of employees')).toBeFocused();
+  await rev.keyboard.press('k');
   await expect(card(rev, 'Trading name')).toBeFocused();
   await rev.keyboard.press('d');
   await expect(card(rev, 'Trading name').getByText('Dismissed', { exact: true })).toBeVisible();
@@ -281,3 +286,71 @@ test('a reviewer reviews with the keyboard and follows, but does not change, the
   await expect(rev.getByRole('textbox', { name: /^Trading name/ })).toHaveValue('');
   await rev.context().close();
 });
+
+for (const [width, viewport] of [
+  ['desktop', null],
+  ['a 360 px phone', PHONE],
+] as const) {
+  test(`j and k move between the suggestions still waiting, on ${width}`, async ({ page, baseURL, browserProblems }) => {
+    // Several steps with axe in each: slow on a busy machine.
+    test.setTimeout(120_000);
+    if (viewport) await page.setViewportSize(viewport);
+    const applicationId = await applicationWithRun(
+      page.request,
+      baseURL!,
+      'E2E Queue Keys Ltd',
+      'Legal name: Queue Keys Ltd\nTrading name: Queue Keys\nEmployees: 12',
+    );
+    await page.goto(`/applications/${applicationId}/review`);
+    const [legal, trading, employees] = [card(page, 'Legal business name'), card(page, 'Trading name'), card(page, 'Number of employees')];
+    await expect(employees).toBeVisible();
+    await trading.getByRole('button', { name: 'Dismiss' }).click();
+    await expect(trading.getByText('Dismissed', { exact: true })).toBeVisible();
+
+    // From the first card, j skips the dismissed one; k comes back over it.
+    await legal.getByRole('heading').click();
+    await expect(legal).toBeFocused();
+    await page.keyboard.press('j');
+    await expect(employees).toBeFocused();
+    await page.keyboard.press('k');
+    await expect(legal).toBeFocused();
+    // d dismisses it and goes on to the next one waiting, not to the dismissed one after it.
+    await page.keyboard.press('d');
+    await expect(legal.getByText('Dismissed', { exact: true })).toBeVisible();
+    await expect(employees).toBeFocused();
+    await page.keyboard.press('k');
+    await expect(employees).toBeFocused();
+    await expect(page.getByRole('status').filter({ hasText: 'No suggestion waiting above.' })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: /cannot be dismissed/ })).toHaveCount(0);
+    await expectAccessible(page, `the queue was worked with the keyboard on ${width}`);
+    if (viewport) await expectNoSidewaysScroll(page, 'the queue was worked with the keyboard');
+    expect(browserProblems).toEqual([]);
+  });
+}
+
+for (const [width, viewport] of [
+  ['desktop', null],
+  ['a 360 px phone', PHONE],
+] as const) {
+  test(`after a run: the lines of the text it could not use, and its date written as every date is, on ${width}`, async ({ page, baseURL, browserProblems }) => {
+    // Several steps with axe in each: slow on a busy machine.
+    test.setTimeout(120_000);
+    if (viewport) await page.setViewportSize(viewport);
+    const applicationId = await applicationWithRun(
+      page.request,
+      baseURL!,
+      'E2E Unused Lines Ltd',
+      'Legal name: Unused Lines Ltd\nThe weather was lovely on the day we opened.\nEmployees: 12',
+    );
+    await page.goto(`/applications/${applicationId}/autofill`);
+    await expect(page.getByRole('status').filter({ hasText: /^Finished: \d+ suggestions?/ })).toBeVisible();
+    // "28 Nov 2026, 04:03", as on every other page (not toLocaleString's "28/11/2026, 04:03:13").
+    await expect(page.getByText(/^Started \d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}$/)).toBeVisible();
+    const unused = page.getByRole('region', { name: 'Lines Autofill could not use' });
+    await expect(unused).toContainText('One line of the text gave no suggestion');
+    await expect(unused.getByRole('listitem')).toHaveText(['The weather was lovely on the day we opened.']);
+    await expectAccessible(page, `the finished run lists the unused line on ${width}`);
+    if (viewport) await expectNoSidewaysScroll(page, 'the finished run lists the unused line');
+    expect(browserProblems).toEqual([]);
+  });
+}

@@ -3,6 +3,8 @@ import type { Page } from '@playwright/test';
 import { moveInBackground, openInvitationFirstTime, stagesOf } from './support/applications';
 import { expectAccessible } from './support/axe';
 import { test, expect } from './support/fixtures';
+import { formReady } from './support/form-page';
+import { expectNoSidewaysScroll, PHONE } from './support/phone';
 
 /**
  * The businesses pages as staff use them: the list, creating a business with a contact and a document,
@@ -161,3 +163,42 @@ test('a business without a contact shows the Portal’s warning before its page'
   await expect(page.getByRole('region', { name: 'People' }).getByText('No people yet.')).toBeVisible();
   await expectAccessible(page, 'a business without people is shown');
 });
+
+for (const [width, viewport] of [
+  ['desktop', null],
+  ['a 360 px phone', PHONE],
+] as const) {
+  test(`"was not created" goes once a field is changed, and the new application holds what the form collected, on ${width}`, async ({ page, browserProblems }) => {
+    // Several steps with axe in each: slow on a busy machine.
+    test.setTimeout(120_000);
+    if (viewport) await page.setViewportSize(viewport);
+    await page.goto('/businesses/new');
+    await expect(page.getByRole('heading', { level: 1, name: 'Create a business' })).toBeVisible();
+    await page.getByLabel('Business name (required)').fill(`E2E Banner ${randomUUID().slice(0, 8)} Ltd`);
+    await page.getByLabel('Full name').fill('Jo Client');
+    await page.getByLabel('Email address').fill('not an address');
+    await page.getByRole('button', { name: 'Create business' }).click();
+    const banner = page.getByRole('alert').filter({ hasText: 'The business was not created' });
+    await expect(banner).toBeVisible();
+    await expect(page.getByText('Enter a valid email address')).toBeVisible();
+    await expectAccessible(page, `the create form refused a field on ${width}`);
+
+    await page.getByLabel('Email address').fill('jo.client@example.test');
+    await expect(banner).toHaveCount(0);
+    await expectAccessible(page, `the field was fixed on ${width}`);
+    if (viewport) await expectNoSidewaysScroll(page, 'the field was fixed');
+
+    // Created: its application already holds the name and the contact the form collected.
+    await page.getByRole('button', { name: 'Create business' }).click();
+    await expect(page).toHaveURL(/\/businesses\/biz_[a-z0-9]+$/);
+    const businessId = new URL(page.url()).pathname.split('/').pop()!;
+    await page.goto(`/businesses/${businessId}/application`);
+    await expect(page).toHaveURL(/\/applications\/ciappl_[a-z0-9]+/);
+    await page.goto(`${new URL(page.url()).pathname}?section=contact`);
+    await formReady(page);
+    await expect(page.getByRole('textbox', { name: /^Contact name/ })).toHaveValue('Jo Client');
+    await expect(page.getByRole('textbox', { name: /^Email address/ })).toHaveValue('jo.client@example.test');
+    await expect(page.getByRole('textbox', { name: /^Phone number/ })).toHaveValue('');
+    expect(browserProblems).toEqual([]);
+  });
+}

@@ -139,3 +139,37 @@ test.describe('at 360 px', () => {
     expect(browserProblems).toEqual([]);
   });
 });
+
+for (const [width, viewport] of [
+  ['desktop', null],
+  ['a 360 px phone', { width: 360, height: 740 }],
+] as const) {
+  test(`Find funders names the criteria still missing, each linked to its field, on ${width}`, async ({ page, baseURL, browserProblems }) => {
+    // Several steps with axe in each: slow on a busy machine.
+    test.setTimeout(120_000);
+    if (viewport) await page.setViewportSize(viewport);
+    const created = await page.request.post('/api/projects', {
+      headers: { 'X-CSRF': '1', Origin: baseURL!, 'Idempotency-Key': randomUUID() },
+      data: { business_id: 'biz_meridian', name: `Missing ${randomUUID().slice(0, 8)}` },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const { project } = (await created.json()) as { project: { id: string } };
+    await page.goto(`/projects/${project.id}`);
+    await formReady(page);
+    const findFunders = page.getByRole('region', { name: 'Find funders' });
+    await findFunders.getByRole('button', { name: 'Find funders' }).click();
+    const missing = page.getByRole('alert').filter({ hasText: 'missing or need attention before funders can be found' });
+    await expect(missing).toBeFocused();
+    await expect(missing.getByRole('link', { name: 'Currency', exact: true })).toBeVisible();
+    await expect(missing.getByRole('link', { name: 'Which kinds of funding would suit?' })).toBeVisible();
+    await expect(findFunders.getByText(/\(\d+ missing\)/)).toHaveCount(0);
+    await check(page, !!viewport, `the missing criteria are listed on ${width}`);
+
+    // A link opens the field.
+    await missing.getByRole('link', { name: 'Currency', exact: true }).click();
+    await expect(question(page, 'funding_currency').getByRole('radio').first()).toBeFocused();
+    // The currency's choices read as the contract writes them (not "Gbp").
+    await expect(question(page, 'funding_currency').getByRole('radio', { name: 'GBP', exact: true })).toBeVisible();
+    expect(browserProblems).toEqual([]);
+  });
+}

@@ -3,6 +3,7 @@ import { createBusiness, inviteClient, openInvitationFirstTime } from './support
 import { test, expect } from './support/fixtures';
 import { fillWholeForm, readContract } from './support/form-filler';
 import { allSaved, expectFilledAfterReload, formReady, submitAndExpectReadOnly } from './support/form-page';
+import { expectNoSidewaysScroll } from './support/phone';
 
 /**
  * The whole intake form as a person fills it: every widget of the demo contract, nested repeatable items
@@ -46,8 +47,8 @@ test('staff fill every field, find every value after a reload, and submit', asyn
   await expect(page.getByText(/^Submitted on/)).toBeVisible();
 });
 
-test('an invited client fills and submits their own application', async ({ page, baseURL, browser }) => {
-  test.setTimeout(180_000);
+test('an invited client fills and submits their own application, and is shown their confirmation', async ({ page, baseURL, browser }) => {
+  test.setTimeout(240_000);
   const { applicationId } = await createBusiness(page.request, baseURL!, 'E2E Client Fill Ltd');
   const link = await inviteClient(page.request, baseURL!, applicationId);
   const contract = await readContract(page, applicationId);
@@ -63,8 +64,40 @@ test('an invited client fills and submits their own application', async ({ page,
   const filled = await fillWholeForm(client, contract);
   await allSaved(client);
   await expectFilledAfterReload(client, filled);
+  const problems: string[] = [];
+  client.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
+  client.on('pageerror', (e) => problems.push(e.message));
   await client.getByRole('button', { name: 'Submit application' }).click();
-  await expect(client.getByText(/^Submitted on/)).toBeVisible({ timeout: 15_000 });
+
+  // Their confirmation: what was sent and when, what happens next, who to contact, a copy of the answers;
+  // focus on its heading, and no Autofill any more.
+  await expect(client).toHaveURL(new RegExp(`/applications/${applicationId}/submitted$`), { timeout: 15_000 });
+  const heading = client.getByRole('heading', { level: 1, name: 'Application sent' });
+  await expect(heading).toBeFocused();
+  await expect(client.getByText(/^Your Business funding application for E2E Client Fill Ltd was sent on \d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}\.$/)).toBeVisible();
+  await expect(client.getByRole('heading', { level: 2, name: 'What happens next' })).toBeVisible();
+  const contact = client.getByRole('region', { name: 'Who to contact' });
+  await expect(contact.getByRole('link', { name: 'staff@example.com' })).toHaveAttribute('href', 'mailto:staff@example.com');
+  const copy = client.getByRole('region', { name: 'A copy of your answers' });
+  const legal = filled.find((f) => f.field.schemaKey === 'legal_name')!;
+  await expect(copy.getByRole('definition').filter({ hasText: String(legal.example) }).first()).toBeVisible();
+  await expect(copy.getByRole('region', { name: /^Owners 1$/ })).toBeVisible();
+  await expect(client.getByRole('link', { name: 'Autofill' })).toHaveCount(0);
+  await expectAccessible(client, 'the client’s confirmation');
+  for (const viewport of [{ width: 360, height: 740 }, { width: 1280, height: 800 }]) {
+    await client.setViewportSize(viewport);
+    await client.reload();
+    await expect(heading).toBeFocused();
+    await expectNoSidewaysScroll(client, `the confirmation at ${viewport.width} px`);
+    await expectAccessible(client, `the client’s confirmation at ${viewport.width} px`);
+  }
+  // Back on the form: read-only, and the confirmation where Autofill was.
+  await client.goto(`/applications/${applicationId}`);
+  await formReady(client);
+  await expect(client.getByText(/^Submitted on/)).toBeVisible();
+  await expect(client.getByRole('link', { name: 'Autofill' })).toHaveCount(0);
+  await expect(client.getByRole('link', { name: 'Your confirmation' })).toBeVisible();
+  expect(problems).toEqual([]);
 
   // The client reaches nothing else: another application is not found.
   await client.goto('/applications/ciappl_brightpath');

@@ -117,3 +117,39 @@ test('the board on a 360 px phone: no sideways scrolling, and a card moves with 
   await expectNoSidewaysScroll(page, 'a card was moved on a phone');
   expect(browserProblems).toEqual([]);
 });
+
+for (const [width, viewport] of [
+  ['desktop', null],
+  ['a 360 px phone', PHONE],
+] as const) {
+  test(`the closing-stage dialog starts on Cancel, and Cancel or Escape give focus back to the card's menu button, on ${width}`, async ({ page, baseURL, browserProblems }) => {
+    // Several steps with axe in each: slow on a busy machine.
+    test.setTimeout(120_000);
+    const name = `E2E Board Dialog ${randomUUID().slice(0, 8)} Ltd`;
+    const { businessId } = await createBusiness(page.request, baseURL!, name);
+    const stages = await stagesOf(page.request, businessId);
+    const closing = closingStageIds(stages);
+    const first = stages.find((s) => !closing.has(s.id))!;
+    const last = stages.find((s) => closing.has(s.id))!;
+    if (viewport) await page.setViewportSize(viewport);
+    await page.goto('/businesses/board');
+    await expect(cardIn(page, first, name)).toBeVisible();
+    const menu = cardIn(page, first, name).getByRole('button', { name: `Move to… ${name}` });
+    const dialog = page.getByRole('dialog', { name: `Move ${name} to ${last.name}?` });
+
+    for (const close of ['Escape', 'Cancel'] as const) {
+      await moveWithMenu(page, first, name, last);
+      await expect(dialog).toBeVisible();
+      await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+      await expectAccessible(page, `the closing-stage dialog is open on ${width}`);
+      if (close === 'Escape') await page.keyboard.press('Escape');
+      else await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await expect(dialog).toBeHidden();
+      await expect(menu, `focus after ${close}`).toBeFocused();
+      await expect(cardIn(page, first, name)).toBeVisible();
+    }
+    await expectAccessible(page, `the dialog was cancelled on ${width}`);
+    if (viewport) await expectNoSidewaysScroll(page, 'the dialog was cancelled');
+    expect(browserProblems).toEqual([]);
+  });
+}

@@ -9,6 +9,7 @@ import {
   StagesView,
   UploadResultView,
 } from '@/lib/bff/businesses';
+import { BusinessCreatedView } from '@/lib/bff/businesses';
 import { BffErrorBody } from '@/lib/bff/errors';
 import { AnswerFilePage } from '@/lib/portal';
 import { bffDb, bffStack, signedIn } from './support/bff';
@@ -86,6 +87,36 @@ describe('portal and business routes', () => {
       }),
     ]);
     expect(audit[0]!.upstream_request_id).toMatch(/^req_/);
+  });
+
+  it('prefills the new application from what the create form collected, and a retried create writes nothing twice', async () => {
+    const { client } = await signedIn('staff');
+    const name = `Prefilled ${Date.now()} Ltd`;
+    const body = { name, contact: { ...CONTACT, job_title: 'Finance director' } };
+    const key = newIdempotencyKey('prefill');
+    const first = await client.post('/api/businesses', { body, idempotencyKey: key });
+    expect(first.status, first.text).toBe(201);
+    const created = BusinessCreatedView.parse(first.body);
+    expect(created.prefilled.problem).toBeNull();
+    expect(created.prefilled.questions).toEqual(expect.arrayContaining(['Legal business name', 'Contact name', 'Email address', 'Role in the business']));
+
+    const read = async () => {
+      const r = await client.get(`/api/applications/${created.application.id}/answers?page_size=500`);
+      expect(r.status).toBe(200);
+      const page = r.body as { answers_revision: number; items: Array<{ schema_key: string; value: unknown }> };
+      return { revision: page.answers_revision, value: (key: string) => page.items.find((a) => a.schema_key === key)?.value };
+    };
+    const after = await read();
+    expect(after.value('legal_name')).toBe(name);
+    expect(after.value('contact_name')).toBe(CONTACT.full_name);
+    expect(after.value('contact_email')).toBe(CONTACT.email);
+    expect(after.value('contact_role')).toBe('Finance director');
+
+    // The same create again (a retry): the Portal replays it, and the answers, already there, are not written again.
+    const again = await client.post('/api/businesses', { body, idempotencyKey: key });
+    expect(again.status).toBe(201);
+    expect(again.body).toEqual(first.body);
+    expect((await read()).revision).toBe(after.revision);
   });
 
   it('replays a create retried with the same Idempotency-Key, and requires one', async () => {

@@ -12,6 +12,7 @@ import {
   type FormContract,
 } from '@/lib/forms';
 import type { Question, QuestionField, RepeatableGroup } from '@/lib/portal';
+import { buildCriteriaContract } from '@/server/sandbox/seed/criteria-contract';
 import { buildDealContract } from '@/server/sandbox/seed/deal-contract';
 import { buildFundingContract } from '@/server/sandbox/seed/funding-contract';
 import { buildLargeContract } from '@/server/sandbox/seed/large-contract';
@@ -155,7 +156,7 @@ describe('widgets by kind, with their attributes', () => {
   });
 
   it('patterns reach HTML only when its v-flag syntax can express them', () => {
-    expect(field(funding, 'business_address', 'country').attributes.pattern).toBe('[A-Z]{2}');
+    expect(htmlPattern('^[A-Z]{2}$')).toBe('[A-Z]{2}');
     // [A-Za-z0-9-] and [0-9 ()-] are invalid in a v-flag class: the browser would drop them, so do we.
     expect(field(funding, 'registration_number').attributes.pattern).toBeUndefined();
     expect(field(funding, 'contact_phone').attributes.pattern).toBeUndefined();
@@ -263,6 +264,49 @@ describe('options', () => {
     expect(field(deal, 'repayment_frequency').options?.map((o) => o.label)).toEqual(['Monthly', 'Quarterly', 'Bullet']);
     expect(humanize('limited_company')).toBe('Limited company');
     expect(humanize('owner-addresses')).toBe('Owner addresses');
+  });
+
+  it('reads a choice as the contract names it: the help text before a colon too, in its own case', () => {
+    // "GBP, EUR or USD: funders lend in one currency per product." — the list stands before the colon.
+    const criteria = formModel(buildCriteriaContract());
+    expect(field(criteria, 'funding_currency').options?.map((o) => o.label)).toEqual(['GBP', 'EUR', 'USD']);
+  });
+
+  it('takes titles value_schema gives its choices, and names codes nobody reads as they are', () => {
+    const choice = (schema_key: string, label: string, value_schema: QuestionField['value_schema'], help_text: string | null = null): Question => ({
+      block_key: schema_key,
+      schema_key,
+      section_key: 's1',
+      parent_block_key: null,
+      kind: 'single_choice',
+      label,
+      help_text,
+      is_required: false,
+      is_repeatable: false,
+      answer_shape: 'field',
+      order: 1,
+      answer_operations: ['read', 'update'],
+      visibility: { rule: 'always' },
+      fields: [{ field_key: 'value', label, help_text: null, is_required: false, value_schema, example: null }],
+    });
+    const model = formModel({
+      contract_version: 'labels',
+      sections: [{ section_key: 's1', label: 'One', order: 1 }],
+      repeatable_groups: [],
+      questions: [
+        choice('titled', 'Plan', { type: 'string', enum: ['b1', 'b2'], oneOf: [{ const: 'b1', title: 'Basic' }, { const: 'b2', title: 'Business plus' }] }),
+        choice('loan_currency', 'Currency', { type: 'string', enum: ['gbp', 'eur', 'usd'] }),
+        choice('home', 'Country of residence', { type: 'string', enum: ['gb', 'ie'] }),
+        // Three letters that are currency codes, in a field about something else: not taken for currencies.
+        choice('team', 'Team', { type: 'string', enum: ['usd', 'eur'] }),
+      ],
+    });
+    expect(field(model, 'titled').options?.map((o) => o.label)).toEqual(['Basic', 'Business plus']);
+    const currencies = field(model, 'loan_currency').options!.map((o) => o.label);
+    expect(currencies).toEqual([expect.stringMatching(/^[A-Z].+ \(GBP\)$/), expect.stringMatching(/^Euro \(EUR\)$/), expect.stringMatching(/Dollar \(USD\)$/)]);
+    expect(currencies[0]).not.toMatch(/^Gbp/);
+    expect(field(model, 'home').options?.map((o) => o.label)).toEqual(['United Kingdom (GB)', 'Ireland (IE)']);
+    expect(field(model, 'team').options?.map((o) => o.label)).toEqual(['Usd', 'Eur']);
   });
 
   it('radio for up to six options, select beyond', () => {

@@ -24,11 +24,15 @@ export default async function ApplicationPage({ params, searchParams }: PageProp
   // The snapshot is read here, on the server, so the open section is in the first HTML; the rest of the
   // form follows from the browser once it is interactive. Anything but "not found" is left to the
   // browser, which shows the error with a retry.
-  const snapshotJson = await readOrNotFound(formOpeningJson(readFormSnapshot(intakeApplication, applicationId), section, { sid: session.sid, id: applicationId }), null);
+  const read = readFormSnapshot(intakeApplication, applicationId);
+  const snapshotJson = await readOrNotFound(formOpeningJson(read, section, { sid: session.sid, id: applicationId }), null);
+  // A client whose application is sent has nothing left for Autofill to do: their confirmation instead.
+  const sent = session.kind === 'client' && (await read.then((s) => s.application.submitted_at !== null, () => false));
+  const submittedPath = `/applications/${applicationId}/submitted`;
   return (
     <>
-      <nav aria-label="Autofill" className="actions">
-        <Link href={`/applications/${applicationId}/autofill`}>Autofill</Link>
+      <nav aria-label={sent ? 'Your application' : 'Autofill'} className="actions">
+        {sent ? <Link href={submittedPath}>Your confirmation</Link> : <Link href={`/applications/${applicationId}/autofill`}>Autofill</Link>}
         {session.role !== 'client' && <Link href={`/applications/${applicationId}/review`}>Review suggestions</Link>}
       </nav>
       <IntakeFormPage
@@ -38,6 +42,7 @@ export default async function ApplicationPage({ params, searchParams }: PageProp
         deviceKey={`${who}:${applicationId}`}
         initialSection={section}
         placeOf={session.kind === 'client' ? applicationId : null}
+        afterSubmit={session.kind === 'client' ? submittedPath : undefined}
       />
     </>
   );

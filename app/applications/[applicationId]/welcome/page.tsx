@@ -1,6 +1,5 @@
 import type { Metadata } from 'next';
 import { ClientWelcome } from '@/components/welcome/client-welcome';
-import { ApiRoot } from '@/lib/portal';
 import { readFormSnapshot } from '@/server/applications/form-snapshot';
 import { intakeApplication } from '@/server/applications/intake-application';
 import { findUserById } from '@/server/auth';
@@ -8,16 +7,9 @@ import { appDb } from '@/server/db/app-db';
 import { guardPage, readOrNotFound, type PageProps } from '@/server/http/page-guard';
 import { findInvitation } from '@/server/invitations';
 import { clientWelcomeView } from '@/server/invitations/welcome-view';
-import { portalRequest, routes } from '@/server/portal';
+import { organisationName } from '@/server/invitations/organisation-name';
 
 export const metadata: Metadata = { title: 'Welcome' };
-
-/** The Portal's name for "who asked"; the welcome does without it rather than fail. */
-const organisationName = () =>
-  portalRequest({ path: routes.apiRoot(), schema: ApiRoot }).then(
-    (r) => r.data.portal.name,
-    () => null,
-  );
 
 // /applications/[applicationId]/welcome – the invited client's first stop: who asked, what is needed, which documents, how far along
 export default async function WelcomePage({ params, searchParams }: PageProps<'applicationId'>) {

@@ -1,0 +1,3 @@
+import { autofillRoutes } from '@/server/autofill/autofill-routes';
+
+export const { GET } = autofillRoutes.runUnusedText;

@@ -1,0 +1,105 @@
+import type { FileView } from '../bff/files';
+import type { AnswerItem } from '../portal/answers';
+import { groupFiles } from './file-values';
+import { indexItems, type ItemIndex } from './items';
+import { formModel, type FieldModel, type FormContract, type GroupModel, type QuestionModel } from './model';
+import { answerName, itemName } from './names';
+import { formStateFrom, toAnswerValue, type ItemWithAnswers } from './values';
+import { computeVisibility, isQuestionVisible, type VisibilityState } from './visibility';
+import type { FormValue, FormValues } from './equality';
+
+/**
+ * A copy of an application's answers for a person to read (the client's confirmation after submitting):
+ * the visible questions that have an answer, section by section in the contract's order, repeatable items
+ * nested as the form shows them, choices by their labels and files by their names.
+ */
+
+export interface CopyRow {
+  readonly label: string;
+  readonly value: string;
+}
+
+export interface CopyItem {
+  /** "Owners 2" */
+  readonly label: string;
+  readonly rows: readonly CopyRow[];
+  readonly groups: readonly CopyGroup[];
+}
+
+export interface CopyGroup {
+  readonly label: string;
+  readonly items: readonly CopyItem[];
+}
+
+export interface CopySection {
+  readonly label: string;
+  readonly rows: readonly CopyRow[];
+  readonly groups: readonly CopyGroup[];
+}
+
+export interface AnswersSource {
+  readonly contract: FormContract;
+  readonly answers: readonly Pick<AnswerItem, 'block_key' | 'schema_key' | 'field_key' | 'value'>[];
+  readonly items: readonly ItemWithAnswers[];
+  readonly files: readonly FileView[];
+}
+
+type Scalar = string | number | boolean;
+
+/** A value as a person reads it: option labels, Yes / No, lists joined; null when unanswered. */
+export function readableValue(field: FieldModel, value: FormValue | undefined): string | null {
+  const answer = toAnswerValue(field, value);
+  if (answer === null || answer === undefined || (Array.isArray(answer) && answer.length === 0)) return null;
+  const one = (v: Scalar): string => {
+    const option = field.options?.find((o) => o.value === String(v));
+    if (option) return option.label;
+    if (typeof v === 'boolean') return v ? 'Yes' : 'No';
+    return String(v);
+  };
+  if (typeof answer === 'string' && answer.trim() === '') return null;
+  return Array.isArray(answer) ? (answer as Scalar[]).map(one).join(field.widget === 'list' ? '\n' : ', ') : one(answer as Scalar);
+}
+
+interface Ctx {
+  values: FormValues;
+  visibility: VisibilityState;
+  items: ItemIndex;
+  files: Map<string, FileView[]>;
+}
+
+function rowsOf(ctx: Ctx, questions: readonly QuestionModel[], itemId: string | null): CopyRow[] {
+  const rows: CopyRow[] = [];
+  for (const question of questions) {
+    if (!isQuestionVisible(ctx.visibility, question.schemaKey, itemId)) continue;
+    for (const field of question.fields) {
+      const name = itemId === null ? answerName(question.blockKey, question.schemaKey, field.fieldKey) : itemName(itemId, question.schemaKey, field.fieldKey);
+      const value = field.widget === 'file' ? (ctx.files.get(name) ?? []).map((f) => f.filename).join(', ') || null : readableValue(field, ctx.values[name]);
+      if (value === null) continue;
+      rows.push({ label: question.fields.length > 1 ? `${question.label} – ${field.label}` : question.label, value });
+    }
+  }
+  return rows;
+}
+
+function groupOf(ctx: Ctx, group: GroupModel, parentItemId: string | null): CopyGroup | null {
+  const items = ctx.items.childrenOf(group.blockKey, parentItemId).map((item, i) => ({
+    label: `${group.label} ${i + 1}`,
+    rows: rowsOf(ctx, group.questions, item.itemId),
+    groups: group.children.map((child) => groupOf(ctx, child, item.itemId)).filter((g): g is CopyGroup => g !== null),
+  }));
+  return items.length === 0 ? null : { label: group.label, items };
+}
+
+export function answersCopy(source: AnswersSource): CopySection[] {
+  const model = formModel(source.contract);
+  const state = formStateFrom(model, source.answers, source.items);
+  const items = indexItems(state.items);
+  const ctx: Ctx = { values: state.values, visibility: computeVisibility(model, state.values, items), items, files: groupFiles(source.files) };
+  return model.sections
+    .map((section) => ({
+      label: section.label,
+      rows: rowsOf(ctx, section.entries.flatMap((e) => (e.type === 'question' ? [e.question] : [])), null),
+      groups: section.groups.map((g) => groupOf(ctx, g, null)).filter((g): g is CopyGroup => g !== null),
+    }))
+    .filter((s) => s.rows.length > 0 || s.groups.length > 0);
+}

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { answersCopy } from '@/lib/forms';
+import { buildFundingContract } from '@/server/sandbox/seed/funding-contract';
+
+/* The copy of the answers the client reads on their confirmation. */
+
+const contract = buildFundingContract();
+const a = (schema_key: string, value: string | boolean | null, field_key = 'value') => ({ block_key: schema_key, schema_key, field_key, value });
+
+describe('a copy of the answers', () => {
+  it('lists the visible answered questions by section, choices by label, files by name, items nested', () => {
+    const copy = answersCopy({
+      contract,
+      answers: [
+        a('legal_name', 'Harbour Street Hospitality Ltd'),
+        a('company_type', 'llp'),
+        a('registration_number', 'OC123456'),
+        a('can_offer_collateral', true),
+        a('business_address', 'GB', 'country'),
+        a('trading_name', null),
+      ],
+      items: [{ item_id: 'ritem_1', block_key: 'owners', parent_item_id: null, order: 0, answers: [{ schema_key: 'owner_full_name', field_key: 'value', value: 'Luca Fontana' }] as never }],
+      files: [],
+    });
+    const business = copy.find((s) => s.label === 'Business details')!;
+    expect(business.rows).toEqual([
+      { label: 'Legal business name', value: 'Harbour Street Hospitality Ltd' },
+      { label: 'Type of business', value: 'LLP' },
+      { label: 'Company registration number', value: 'OC123456' },
+      { label: 'Registered or trading address – Country', value: 'United Kingdom' },
+    ]);
+    expect(copy.find((s) => s.label === 'Funding request')?.rows).toContainEqual({ label: 'Can you offer security for the funding?', value: 'Yes' });
+    const owners = copy.find((s) => s.groups.length > 0)!.groups[0]!;
+    expect(owners.items[0]).toMatchObject({ label: 'Owners 1', rows: [{ label: 'Full name', value: 'Luca Fontana' }] });
+    // Sections with nothing answered are left out.
+    expect(copy.map((s) => s.label)).not.toContain('Declarations');
+  });
+
+  it('leaves out an answer whose question is hidden now', () => {
+    const copy = answersCopy({ contract, answers: [a('company_type', 'sole_trader'), a('registration_number', 'OC123456')], items: [], files: [] });
+    expect(copy[0]!.rows.map((r) => r.label)).toEqual(['Type of business']);
+  });
+});
