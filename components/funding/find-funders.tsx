@@ -3,9 +3,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { ApiError } from '@/lib/api/api-error';
-import { latestRunQuery, matchesKey, projectKey, runFinished } from '@/lib/queries/projects';
+import { RUN_SILENCE_MS, latestRunQuery, matchesKey, projectKey, runFinished } from '@/lib/queries/projects';
 import { useRetryMatchRun } from '@/lib/queries/mutations/use-retry-match-run';
 import { useStartMatchRun } from '@/lib/queries/mutations/use-start-match-run';
+import type { LiveState } from '../live/use-live-events';
 import { LoadState } from '../ui/load-state';
 
 /** Why a start was refused, in the page's words. */
@@ -21,11 +22,12 @@ function startProblem(e: Error): string {
 
 /**
  * "Find funders": starts a match run, shows its progress (funders screened) while it works, and its
- * failure with a Retry. The run is read twice a second while it works; its end also arrives live.
+ * failure with a Retry. The bar moves with the run's live events (the project page puts them in); the run
+ * is read every second only while live updates are down (and the page says so), or once after a silence.
  */
-export function FindFunders({ projectId }: { projectId: string }) {
+export function FindFunders({ projectId, live }: { projectId: string; live: LiveState }) {
   const queryClient = useQueryClient();
-  const latest = useQuery(latestRunQuery(projectId));
+  const latest = useQuery(latestRunQuery(projectId, live === 'down'));
   const start = useStartMatchRun(projectId);
   const retry = useRetryMatchRun(projectId);
   const run = latest.data ?? null;
@@ -42,6 +44,14 @@ export function FindFunders({ projectId }: { projectId: string }) {
   }, [finished, queryClient, projectId]);
   const working = run !== null && (run.status === 'pending' || run.status === 'running');
   const busy = start.isPending || retry.isPending || working;
+
+  // Live, but nothing heard of a working run for a while: its events may be lost, so read it once.
+  const { dataUpdatedAt, refetch } = latest;
+  useEffect(() => {
+    if (!working || live !== 'open') return;
+    const t = setTimeout(() => void refetch(), RUN_SILENCE_MS);
+    return () => clearTimeout(t);
+  }, [working, live, dataUpdatedAt, refetch]);
 
   const { completed_units: done = 0, total_units: total = 0 } = run?.progress ?? {};
   return (
@@ -66,6 +76,7 @@ export function FindFunders({ projectId }: { projectId: string }) {
               ? 'The run failed.'
               : `Screening funders: ${done} of ${total} done.`}
       </p>
+      {working && live === 'down' && <p className="muted">Live updates are not reaching this page: the run is checked every second instead.</p>}
       {run?.status === 'failed' && (
         <div className="notice warning" role="alert">
           <p>
