@@ -299,7 +299,11 @@ describe('test controls, enabled', () => {
     // The key is new again: a different body is a new command, not idempotency_key_reused.
     const again = await ctx.client.post('businesses/', { body: { name: 'Another Ltd' }, idempotencyKey: idem });
     expect(again.status).toBe(201);
-    await new Promise((r) => setTimeout(r, 200));
+    // A timer set after the reset, as long, fires: by then the cancelled one would have fired before it.
+    let after = false;
+    ctx.running.sandbox.clock.after(100, () => (after = true));
+    for (let i = 0; i < 500 && !after; i++) await new Promise((r) => setTimeout(r, 10));
+    expect(after).toBe(true);
     expect(fired).toBe(false);
   });
 

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { bffStack } from './bff';
 
@@ -33,4 +34,20 @@ export async function callsSince(fragment: string, before: number): Promise<Upst
     last = now.length;
   }
   throw new Error('the BFF log did not settle');
+}
+
+/**
+ * Makes the server log a line of its own after everything a test did, and waits for it: what the server
+ * logged before is then in the file, so a check that something is not in the log has seen the log up to now.
+ * The line is the upstream call of a staff read of an application no one has (a 404 from the Portal).
+ */
+export async function logCaughtUp(staff: { get(path: string): Promise<{ status: number }> }) {
+  const id = `ciappl_logmark${randomBytes(6).toString('hex')}`;
+  const r = await staff.get(`/api/applications/${id}`);
+  if (r.status !== 404) throw new Error(`the log mark read answered ${r.status}, not 404`);
+  for (let i = 0; i < 200; i++) {
+    if (upstreamCalls(`/${id}/`).length > 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error('the log mark never reached the log');
 }
