@@ -36,8 +36,8 @@ async function visitAll(page: Page, visits: readonly Visit[], who: string) {
   }
 }
 
-test('signed out: home, sign-in and a refused invitation', async ({ browser, baseURL }) => {
-  const context = await browser.newContext({ baseURL, storageState: signedOut, viewport: PHONE });
+test('signed out: home, sign-in and a refused invitation', async ({ openContext }) => {
+  const context = await openContext({ storageState: signedOut, viewport: PHONE });
   const page = await context.newPage();
   await visitAll(
     page,
@@ -48,7 +48,6 @@ test('signed out: home, sign-in and a refused invitation', async ({ browser, bas
     ],
     'someone signed out',
   );
-  await context.close();
 });
 
 test('staff: every page', async ({ page, browserProblems }) => {
@@ -75,8 +74,8 @@ test('staff: every page', async ({ page, browserProblems }) => {
   expect(browserProblems).toEqual([]);
 });
 
-test('a reviewer: home, an application and its review', async ({ browser, baseURL }) => {
-  const context = await browser.newContext({ baseURL, storageState: signedOut, viewport: PHONE });
+test('a reviewer: home, an application and its review', async ({ openContext, baseURL }) => {
+  const context = await openContext({ storageState: signedOut, viewport: PHONE });
   const page = await context.newPage();
   const signIn = await page.request.post('/api/auth/sign-in', { headers: { 'X-CSRF': '1', Origin: baseURL! }, data: { email: reviewer.email, password: reviewer.password } });
   expect(signIn.status()).toBe(200);
@@ -89,13 +88,12 @@ test('a reviewer: home, an application and its review', async ({ browser, baseUR
     ],
     'a reviewer',
   );
-  await context.close();
 });
 
-test('an invited client: the welcome, home, the form and Autofill', async ({ page, browser, baseURL }) => {
+test('an invited client: the welcome, home, the form and Autofill', async ({ page, openContext, baseURL }) => {
   const { applicationId } = await createBusiness(page.request, baseURL!, 'E2E Phone Client Ltd');
   const link = await inviteClient(page.request, baseURL!, applicationId);
-  const context = await browser.newContext({ baseURL, storageState: signedOut, viewport: PHONE });
+  const context = await openContext({ storageState: signedOut, viewport: PHONE });
   const client = await context.newPage();
   await client.goto(link);
   await expect(client).toHaveURL((url) => url.pathname === `/applications/${applicationId}/welcome`);
@@ -109,7 +107,6 @@ test('an invited client: the welcome, home, the form and Autofill', async ({ pag
     ],
     'an invited client',
   );
-  await context.close();
 });
 
 test('the form on a phone: sections in a menu, the save status in view while scrolling', async ({ page, baseURL, browserProblems }) => {
