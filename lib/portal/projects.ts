@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DateTime, NonNegativeInt, PageQuery, PositiveRevision, Revision, Uri, freeText, page } from './common';
 import { AnswerKey, AnswerWrite } from './answers';
 import { BusinessSummary } from './business';
-import { FITS, PRODUCT_KINDS } from './funding-values';
+import { FITS, MATCH_RUN_STATUSES, PRODUCT_KINDS } from './funding-values';
 import { ApplicationId, BusinessId, DealId, MatchId, MatchRunId, ProjectCriteriaId, ProjectId, RecipientId } from './ids';
 
 /*
@@ -82,8 +82,6 @@ export const CriteriaAnswersMutationResult = z.strictObject({
 });
 export type CriteriaAnswersMutationResult = z.infer<typeof CriteriaAnswersMutationResult>;
 
-export const MATCH_RUN_STATUSES = ['pending', 'running', 'completed', 'failed'] as const;
-export type MatchRunStatus = (typeof MATCH_RUN_STATUSES)[number];
 
 export const MatchRunFailure = z.strictObject({ code: z.string(), message: z.string() });
 
@@ -113,7 +111,7 @@ export const MatchRunStartBody = z.strictObject({ expected_criteria_revision: Re
 export type MatchRunStartBody = z.infer<typeof MatchRunStartBody>;
 
 // Kept without zod for the funding pages' client code, which filters by them.
-export { FITS, PRODUCT_KINDS, type Fit, type ProductKind } from './funding-values';
+export { FITS, MATCH_RUN_STATUSES, PRODUCT_KINDS, type Fit, type MatchRunStatus, type ProductKind } from './funding-values';
 export const CRITERION_STATUSES = ['met', 'not_met', 'unknown'] as const;
 export type CriterionStatus = (typeof CRITERION_STATUSES)[number];
 export const DOCUMENT_STATUSES = ['provided', 'missing'] as const;

@@ -3,7 +3,9 @@ import { apiFetch } from '@/lib/api/api-fetch';
 import { apiPaths } from '@/lib/api/paths';
 import type { RunProgressView } from '@/lib/bff/live-events';
 import type { MatchPageView, MatchRunListView, MatchRunView, ProjectListView, ProjectView, MatchView } from '@/lib/bff/projects';
-import { MATCH_RUN_STATUSES, type Fit, type ProductKind } from '@/lib/portal';
+import type { Fit, ProductKind } from '@/lib/portal';
+// Without zod: this module reaches the browser.
+import { MATCH_RUN_STATUSES } from '@/lib/portal/funding-values';
 import { objectQuery } from './object-query';
 
 /** Query factories of the funding pages (DESIGN.md §6): a business's projects, one project, its runs and matches. */
