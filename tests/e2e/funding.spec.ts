@@ -186,6 +186,19 @@ async function recordBar(page: Page) {
   return () => page.evaluate(() => (window as unknown as { barValues: number[] }).barValues);
 }
 
+/**
+ * Opens the project's page with no run yet, then from that moment keeps the bar's values and the page's GET
+ * reads of the project's runs.
+ */
+async function openWithoutRun(page: Page, projectId: string) {
+  await page.goto(`/projects/${projectId}`);
+  const findFunders = page.getByRole('region', { name: 'Find funders' });
+  // The run's own status line (the region's other status says what is loading).
+  const status = findFunders.getByRole('status').and(page.locator('#funding-run-step'));
+  await expect(status).toHaveText('No run yet.');
+  return { findFunders, status, bar: await recordBar(page), reads: runReads(page) };
+}
+
 /** GET reads of the project's runs the page makes from now on. */
 function runReads(page: Page) {
   const reads: string[] = [];
@@ -203,14 +216,8 @@ test.describe('the Find funders progress bar', () => {
     // Two funders every 300 ms: about 5 s of screening, announced at most once a second.
     await slowRuns(projectId, 150);
     const stream = page.waitForResponse((r) => r.url().includes(`/api/events?project_id=${projectId}`));
-    await page.goto(`/projects/${projectId}`);
+    const { findFunders, status, bar, reads } = await openWithoutRun(page, projectId);
     expect((await stream).status()).toBe(200);
-    const findFunders = page.getByRole('region', { name: 'Find funders' });
-    // The run's own status line (the region's other status says what is loading).
-    const status = findFunders.getByRole('status').and(page.locator('#funding-run-step'));
-    await expect(status).toHaveText('No run yet.');
-    const bar = await recordBar(page);
-    const reads = runReads(page);
 
     await findFunders.getByRole('button', { name: 'Find funders' }).click();
     await expect(status).toHaveText(/^Screening funders: ([1-9]|[12]\d) of 30 done\.$/, { timeout: 20_000 });
@@ -236,13 +243,7 @@ test.describe('the Find funders progress bar', () => {
     await page.route('**/api/events?**', (route) =>
       route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: { code: 'unavailable', message: 'Live updates are down.' } }) }),
     );
-    await page.goto(`/projects/${projectId}`);
-    const findFunders = page.getByRole('region', { name: 'Find funders' });
-    // The run's own status line (the region's other status says what is loading).
-    const status = findFunders.getByRole('status').and(page.locator('#funding-run-step'));
-    await expect(status).toHaveText('No run yet.');
-    const bar = await recordBar(page);
-    const reads = runReads(page);
+    const { findFunders, status, bar, reads } = await openWithoutRun(page, projectId);
 
     await findFunders.getByRole('button', { name: 'Find funders' }).click();
     await expect(findFunders.getByText('Live updates are not reaching this page: the run is checked every second instead.')).toBeVisible();
