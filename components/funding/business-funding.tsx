@@ -18,11 +18,14 @@ import './funding.css';
 export function BusinessFunding({ businessId, businessName }: { businessId: string; businessName: string }) {
   const queryClient = useQueryClient();
   const projects = useQuery(projectsQuery(businessId));
-  // A run finishing or criteria changing elsewhere moves a project's status and best fit.
+  // A run finishing or criteria changing elsewhere moves a project's status and best fit. A run's progress
+  // (once a second) shows nothing here, unless the project is not yet shown as matching.
   useLiveEvents({ business_id: businessId }, (m) => {
-    if (m.type.startsWith('project.') || m.type.startsWith('match_run.') || m.type === 'live.resync') {
-      void queryClient.invalidateQueries({ queryKey: projectsKey(businessId) });
-    }
+    const refresh = () => void queryClient.invalidateQueries({ queryKey: projectsKey(businessId) });
+    if (m.type === 'match_run.progress') {
+      const shown = 'project_id' in m ? projects.data?.find((p) => p.id === m.project_id) : undefined;
+      if (shown && shown.status !== 'matching') refresh();
+    } else if (m.type.startsWith('project.') || m.type.startsWith('match_run.') || m.type === 'live.resync') refresh();
   });
   const { data } = projects;
   return (

@@ -5,8 +5,8 @@ import { FIT_LABEL, projectHref } from './funding-labels';
 
 interface Props {
   project: NonNullable<DealSummaryView['project']>;
-  /** The match the deal was made from, when it could be found. */
-  match: { recipient: string; product: string; fit: string; score: number } | null;
+  /** The match the deal was made from; null when the deal names none, 'unavailable' when it could not be read. */
+  match: { recipient: string; product: string; fit: string; score: number } | 'unavailable' | null;
 }
 
 /** On a deal made from a funding match: its project and that match. */
@@ -21,9 +21,11 @@ export function DealFunding({ project, match }: Props) {
         </dd>
         <dt>Match</dt>
         <dd>
-          {match
-            ? `${match.recipient} – ${match.product} (${FIT_LABEL[match.fit as Fit] ?? match.fit}, score ${match.score})`
-            : 'Not among the project’s latest results.'}
+          {match === 'unavailable'
+            ? 'The match could not be read just now.'
+            : match
+              ? `${match.recipient} – ${match.product} (${FIT_LABEL[match.fit as Fit] ?? match.fit}, score ${match.score})`
+              : 'The deal does not name its match.'}
         </dd>
       </dl>
     </section>

@@ -3,12 +3,13 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '@/lib/api/api-error';
-import { latestRunQuery, matchesKey, projectKey, runFinished } from '@/lib/queries/projects';
+import { RUN_SILENCE_MS, latestRunQuery, matchesKey, projectKey, runFinished } from '@/lib/queries/projects';
 import { useRetryMatchRun } from '@/lib/queries/mutations/use-retry-match-run';
 import { useStartMatchRun } from '@/lib/queries/mutations/use-start-match-run';
 import { checkForm, problemsFromDetails, type Problem } from '../intake-form/form-check';
 import { ProblemList } from '../intake-form/problem-list';
 import { useFormEnv } from '../intake-form/runtime-context';
+import type { LiveState } from '../live/use-live-events';
 import { LoadState } from '../ui/load-state';
 
 /** Why a start was refused, in the page's words (a 422's missing criteria are listed with links instead). */
@@ -24,17 +25,18 @@ const missingOf = (e: Error | null) => (e instanceof ApiError && e.status === 42
 /**
  * "Find funders": checks the criteria as a submit checks an application (everything saved, then what is
  * missing listed with a link to each field; the Portal's own 422 list the same way), starts a match run,
- * shows its progress (funders screened) while it works, and its failure with a Retry. The run is read twice
- * a second while it works; its end also arrives live. It sits below the criteria form, whose runtime it reads.
+ * shows its progress (funders screened) while it works, and its failure with a Retry. The bar moves with the
+ * run's live events (the project page puts them in); the run is read every second only while live updates are
+ * down (and the page says so), or once after a silence. It sits below the criteria form, whose runtime it reads.
  */
-export function FindFunders({ projectId }: { projectId: string }) {
+export function FindFunders({ projectId, live }: { projectId: string; live: LiveState }) {
   const { runtime } = useFormEnv();
   const [problems, setProblems] = useState<Problem[] | null>(null);
   const [checking, setChecking] = useState(false);
   const [unsaved, setUnsaved] = useState(false);
   const listRef = useRef<HTMLDivElement>(null);
   const queryClient = useQueryClient();
-  const latest = useQuery(latestRunQuery(projectId));
+  const latest = useQuery(latestRunQuery(projectId, live === 'down'));
   const start = useStartMatchRun(projectId);
   const retry = useRetryMatchRun(projectId);
   const run = latest.data ?? null;
@@ -76,6 +78,14 @@ export function FindFunders({ projectId }: { projectId: string }) {
     }
   }
 
+  // Live, but nothing heard of a working run for a while: its events may be lost, so read it once.
+  const { dataUpdatedAt, refetch } = latest;
+  useEffect(() => {
+    if (!working || live !== 'open') return;
+    const t = setTimeout(() => void refetch(), RUN_SILENCE_MS);
+    return () => clearTimeout(t);
+  }, [working, live, dataUpdatedAt, refetch]);
+
   const { completed_units: done = 0, total_units: total = 0 } = run?.progress ?? {};
   return (
     <section aria-labelledby="find-funders-title" className="funding-run stack" data-run-status={run?.status ?? 'none'}>
@@ -99,6 +109,7 @@ export function FindFunders({ projectId }: { projectId: string }) {
               ? 'The run failed.'
               : `Screening funders: ${done} of ${total} done.`}
       </p>
+      {working && live === 'down' && <p className="muted">Live updates are not reaching this page: the run is checked every second instead.</p>}
       {run?.status === 'failed' && (
         <div className="notice warning" role="alert">
           <p>

@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import type { ProjectView } from '@/lib/bff/projects';
 import { projectCriteriaFormBase } from '@/lib/api/form-base';
 import { applicationQuery } from '@/lib/queries/application';
-import { latestRunKey, matchesKey, projectKey, projectQuery } from '@/lib/queries/projects';
+import { latestRunKey, matchesKey, projectKey, projectQuery, putRunProgress } from '@/lib/queries/projects';
 import { IntakeFormPage } from '@/components/intake-form/intake-form-page';
 import { useLiveEvents } from '@/components/live/use-live-events';
 import { FindFunders } from './find-funders';
@@ -24,8 +24,8 @@ interface Props {
 
 /**
  * A funding project: its criteria in the intake form's renderer, "Find funders" with the run's live
- * progress, and the ranked results. The project's live events (criteria saved, a run finished or failed)
- * refresh what they touch; the run's progress is read while it works.
+ * progress, and the ranked results. The project's live events move the progress bar (a run's progress comes
+ * whole in its event) and refresh what the others touch (criteria saved, a run finished or failed, a deal made).
  */
 export function ProjectPage({ initial, snapshotJson, deviceKey, initialSection }: Props) {
   const queryClient = useQueryClient();
@@ -42,8 +42,12 @@ export function ProjectPage({ initial, snapshotJson, deviceKey, initialSection }
     if (answersRevision !== undefined) void queryClient.invalidateQueries({ queryKey: matchesKey(project.id) });
   }, [answersRevision, queryClient, project.id]);
 
-  useLiveEvents({ project_id: project.id }, (m) => {
+  const live = useLiveEvents({ project_id: project.id }, (m) => {
     const refresh = (key: readonly unknown[]) => void queryClient.invalidateQueries({ queryKey: key });
+    if (m.type === 'match_run.progress' && 'run_progress' in m && m.run_progress) {
+      if (!putRunProgress(queryClient, project.id, m.run_progress)) refresh(latestRunKey(project.id));
+      return;
+    }
     refresh(projectKey(project.id));
     if (m.type !== 'project.criteria_updated') refresh(latestRunKey(project.id));
     // Saved criteria make the results stale; a finished run brings new ones.
@@ -74,7 +78,7 @@ export function ProjectPage({ initial, snapshotJson, deviceKey, initialSection }
           initialSection={initialSection}
           placeOf={null}
           // Finding funders is what takes the criteria: it checks them as a submit does, with links to the fields.
-          footer={<FindFunders projectId={project.id} />}
+          footer={<FindFunders projectId={project.id} live={live} />}
         />
       </section>
       <FundingResults project={project} />

@@ -1,7 +1,18 @@
+/** How far a running match run has got (`match_run.progress`, DESIGN.md §6). */
+export interface RunProgressView {
+  run_id: string;
+  attempt_sequence: number;
+  status: string;
+  step: string;
+  completed_units: number;
+  total_units: number;
+}
+
 /**
  * One change announced to the browsers that have the object open (GET /api/events, server-sent events).
  * It names what changed, not how: the page reads the object again. `answers_revision` lets a page skip
- * the read when it already holds that revision (its own save coming back).
+ * the read when it already holds that revision (its own save coming back); `run_progress` carries a match
+ * run's progress whole, so a progress bar moves without a read per event.
  */
 export interface LiveEventView {
   /** The webhook-id of the Portal's delivery. */
@@ -14,6 +25,22 @@ export interface LiveEventView {
   /** A funding project's events (DESIGN.md §6): its criteria, runs and matches. */
   project_id: string | null;
   answers_revision: number | null;
+  run_progress: RunProgressView | null;
+}
+
+const isCount = (v: unknown) => Number.isInteger(v) && (v as number) >= 0;
+
+function isRunProgress(v: unknown): v is RunProgressView {
+  if (typeof v !== 'object' || v === null) return false;
+  const p = v as Record<string, unknown>;
+  return (
+    typeof p.run_id === 'string' &&
+    typeof p.status === 'string' &&
+    typeof p.step === 'string' &&
+    isCount(p.attempt_sequence) &&
+    isCount(p.completed_units) &&
+    isCount(p.total_units)
+  );
 }
 
 const ID_FIELDS = ['occurred_at', 'application_id', 'business_id', 'deal_id', 'project_id'] as const;
@@ -30,7 +57,8 @@ export function isLiveEvent(data: unknown): data is LiveEventView {
     typeof d.id === 'string' &&
     typeof d.type === 'string' &&
     ID_FIELDS.every((k) => d[k] === null || typeof d[k] === 'string') &&
-    (revision === null || Number.isInteger(revision))
+    (revision === null || Number.isInteger(revision)) &&
+    (d.run_progress === null || isRunProgress(d.run_progress))
   );
 }
 

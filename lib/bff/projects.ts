@@ -72,8 +72,8 @@ export type MatchRunStartInput = z.infer<typeof MatchRunStartInput>;
 const Range = z.object({ min: z.number(), max: z.number() });
 
 /**
- * One funder's product ranked for the project. `etag` is what a shortlist or dismiss quotes in If-Match:
- * the Portal's page of matches carries no ETag per match, so it names the revision this view was read at.
+ * One funder's product ranked for the project. `etag` is what a shortlist or dismiss quotes in If-Match: the
+ * match's ETag at the revision this view was read at (a match's ETag follows its revision alone, DESIGN.md §6).
  */
 export const MatchView = z.object({
   id: z.string(),

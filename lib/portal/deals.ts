@@ -1,11 +1,15 @@
 import { z } from 'zod';
 import { DateTime, Revision, Uri, freeText, page } from './common';
 import { BusinessId, DealApplicationId, DealId, DealPipelineId, DealStageId, MatchId, ProjectId, RecipientId } from './ids';
+import { DealMatchRef } from './projects';
 import { workflowSchemas } from './workflow';
 
 const dealWorkflow = workflowSchemas('deal', DealPipelineId, DealStageId);
 
-/** 2.14 Deal. The application summary, project and recipient are objects the spec leaves open. */
+/**
+ * 2.14 Deal. The application summary, project and recipient are objects the spec leaves open. `match`
+ * (DESIGN.md §6): the funding match a deal was made from, or null; absent from a Portal without §6.
+ */
 export const Deal = z.strictObject({
   id: DealId,
   object: z.literal('deal'),
@@ -13,6 +17,7 @@ export const Deal = z.strictObject({
   application: z.looseObject({}),
   project: z.looseObject({}).nullable(),
   recipient: z.looseObject({}).nullable(),
+  match: DealMatchRef.nullable().optional(),
   name: z.string(),
   status: z.string().nullable(),
   workflow: dealWorkflow.workflow,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DateTime, NonNegativeInt, PageQuery, PositiveRevision, Revision, Uri, freeText, page } from './common';
 import { AnswerKey, AnswerWrite } from './answers';
 import { BusinessSummary } from './business';
-import { FITS, PRODUCT_KINDS } from './funding-values';
+import { FITS, MATCH_RUN_STATUSES, PRODUCT_KINDS } from './funding-values';
 import { ApplicationId, BusinessId, DealId, MatchId, MatchRunId, ProjectCriteriaId, ProjectId, RecipientId } from './ids';
 
 /*
@@ -82,8 +82,6 @@ export const CriteriaAnswersMutationResult = z.strictObject({
 });
 export type CriteriaAnswersMutationResult = z.infer<typeof CriteriaAnswersMutationResult>;
 
-export const MATCH_RUN_STATUSES = ['pending', 'running', 'completed', 'failed'] as const;
-export type MatchRunStatus = (typeof MATCH_RUN_STATUSES)[number];
 
 export const MatchRunFailure = z.strictObject({ code: z.string(), message: z.string() });
 
@@ -113,7 +111,7 @@ export const MatchRunStartBody = z.strictObject({ expected_criteria_revision: Re
 export type MatchRunStartBody = z.infer<typeof MatchRunStartBody>;
 
 // Kept without zod for the funding pages' client code, which filters by them.
-export { FITS, PRODUCT_KINDS, type Fit, type ProductKind } from './funding-values';
+export { FITS, MATCH_RUN_STATUSES, PRODUCT_KINDS, type Fit, type MatchRunStatus, type ProductKind } from './funding-values';
 export const CRITERION_STATUSES = ['met', 'not_met', 'unknown'] as const;
 export type CriterionStatus = (typeof CRITERION_STATUSES)[number];
 export const DOCUMENT_STATUSES = ['provided', 'missing'] as const;
@@ -157,13 +155,54 @@ export const FundingMatch = z.strictObject({
   stale: z.boolean(),
   created_at: DateTime,
   updated_at: DateTime,
+  url: Uri,
 });
 export type FundingMatch = z.infer<typeof FundingMatch>;
 export const FundingMatchPage = page(FundingMatch);
 export type FundingMatchPage = z.infer<typeof FundingMatchPage>;
+
+/**
+ * A match's ETag (DESIGN.md §6) is derived from its revision alone: the revision, quoted. So a page's
+ * `revision` is a valid If-Match for a decision, with no read of the match first; a match going stale
+ * (criteria changed) does not change it.
+ */
+export const fundingMatchEtag = (revision: number) => `"${revision}"`;
+
+/** How a deal made from a match names it (DESIGN.md §6); the match's own `deal` names the deal back. */
+export const DealMatchRef = z.strictObject({ id: MatchId, object: z.literal('funding_match'), url: Uri });
+export type DealMatchRef = z.infer<typeof DealMatchRef>;
 
 /** Matches query: paging plus the fit and product kind filters (a cursor is bound to them). */
 export const MatchesQuery = PageQuery.extend({
   fit: z.enum(FITS).optional(),
   product_kind: z.enum(PRODUCT_KINDS).optional(),
 });
+
+/*
+ * Webhook events of match runs (DESIGN.md §6), the `data` of `{ type, timestamp, data }`. A running run
+ * sends `match_run.progress` at most once a second (funders screened so far), then one of the other two.
+ */
+const RunEventBase = { run_id: MatchRunId, project_id: ProjectId, business_id: BusinessId };
+
+export const MatchRunProgressEventData = z.strictObject({
+  ...RunEventBase,
+  status: z.enum(MATCH_RUN_STATUSES),
+  attempt_sequence: PositiveRevision,
+  progress: z.strictObject({ step: z.string(), completed_units: NonNegativeInt, total_units: NonNegativeInt }),
+});
+export type MatchRunProgressEventData = z.infer<typeof MatchRunProgressEventData>;
+
+export const MatchRunCompletedEventData = z.strictObject({
+  ...RunEventBase,
+  match_count: NonNegativeInt,
+  fit_counts: z.strictObject({ strong: NonNegativeInt, good: NonNegativeInt, possible: NonNegativeInt, unlikely: NonNegativeInt }),
+  best: z.strictObject({ match_id: MatchId, recipient_id: RecipientId, score: z.int().min(0).max(100), fit: z.enum(FITS) }).nullable(),
+});
+export type MatchRunCompletedEventData = z.infer<typeof MatchRunCompletedEventData>;
+
+export const MatchRunFailedEventData = z.strictObject({
+  ...RunEventBase,
+  failure: MatchRunFailure,
+  can_retry: z.boolean(),
+});
+export type MatchRunFailedEventData = z.infer<typeof MatchRunFailedEventData>;

@@ -2,13 +2,22 @@ import { infiniteQueryOptions, queryOptions, type InfiniteData, type QueryClient
 import { callApi } from '@/lib/api/client';
 import { projectApi, projectMatchesApi, projectRunsApi, projectsApi, type MatchRunReply, type ProjectReply } from '@/lib/api/endpoints';
 import type { MatchPageView, MatchRunView, MatchView } from '@/lib/bff/projects';
+import type { RunProgressView } from '@/lib/bff/live-events';
 import type { Fit, ProductKind } from '@/lib/portal';
+// Without zod: this module reaches the browser.
+import { MATCH_RUN_STATUSES } from '@/lib/portal/funding-values';
 import { objectQuery } from './object-query';
 
 /** Query factories of the funding pages (DESIGN.md §6): a business's projects, one project, its runs and matches. */
 
-/** How often a run under way is read again for its progress (its end also comes live, over /api/events). */
-export const RUN_POLL_MS = 500;
+/*
+ * A run under way moves by its live events (`match_run.progress` at most once a second, then its end), not
+ * by reading it. Only while live updates are down is it read every RUN_FALLBACK_POLL_MS; and when the stream
+ * is open but nothing was heard of a working run for RUN_SILENCE_MS (events lost, or the Portal sends none),
+ * it is read once more.
+ */
+export const RUN_FALLBACK_POLL_MS = 1_000;
+export const RUN_SILENCE_MS = 10_000;
 
 export type { ProjectReply };
 export type RunReply = MatchRunReply;
@@ -29,15 +38,39 @@ export const runFinished = (r: MatchRunView) => r.status === 'completed' || r.st
 
 export const latestRunKey = (projectId: string) => ['match-run-latest', projectId] as const;
 
-/** The project's newest run (or null); read again every RUN_POLL_MS while it is pending or running, so its bar moves. */
-export const latestRunQuery = (projectId: string) =>
+/** The project's newest run (or null); with `poll` (live updates down) read again every RUN_FALLBACK_POLL_MS while it works. */
+export const latestRunQuery = (projectId: string, poll: boolean) =>
   queryOptions({
     queryKey: latestRunKey(projectId),
     queryFn: ({ signal }) =>
       callApi(projectRunsApi.GET, { params: { projectId }, query: { page_size: 1 }, signal }).then((p) => p.items[0] ?? null),
     staleTime: 0,
-    refetchInterval: (q) => (q.state.data && !runFinished(q.state.data) ? RUN_POLL_MS : false),
+    refetchInterval: (q) => (poll && q.state.data && !runFinished(q.state.data) ? RUN_FALLBACK_POLL_MS : false),
   });
+
+const isRunStatus = (s: string): s is MatchRunView['status'] => (MATCH_RUN_STATUSES as readonly string[]).includes(s);
+
+/**
+ * Puts a live `match_run.progress` into the run shown. False when the event is about a run the page does not
+ * show (started elsewhere): the caller reads the latest run then. An older attempt's event, or one overtaken by
+ * a later one (deliveries are not ordered), changes nothing.
+ */
+export function putRunProgress(queryClient: QueryClient, projectId: string, p: RunProgressView): boolean {
+  const shown = queryClient.getQueryData<MatchRunView | null>(latestRunKey(projectId));
+  if (!shown || shown.id !== p.run_id || !isRunStatus(p.status)) return false;
+  const sameAttempt = p.attempt_sequence === shown.attempt_sequence;
+  if (p.attempt_sequence < shown.attempt_sequence) return true;
+  if (sameAttempt && (runFinished(shown) || p.completed_units < shown.progress.completed_units)) return true;
+  queryClient.setQueryData<MatchRunView>(latestRunKey(projectId), {
+    ...shown,
+    status: p.status,
+    attempt_sequence: p.attempt_sequence,
+    progress: { step: p.step, completed_units: p.completed_units, total_units: p.total_units },
+    can_retry: false,
+    failure: null,
+  });
+  return true;
+}
 
 export interface MatchFilters {
   fit: Fit | null;

@@ -1,10 +1,6 @@
 import 'server-only';
-import { FundingMatchPage } from '@/lib/portal';
+import { FundingMatch, type Deal } from '@/lib/portal';
 import { portalRequest } from '@/server/portal';
-import { linksOfProject } from './read';
-
-// A project has a few dozen matches; the bound only stops a misbehaving upstream from looping us forever.
-const MAX_PAGES = 10;
 
 export interface DealMatchView {
   id: string;
@@ -15,18 +11,11 @@ export interface DealMatchView {
 }
 
 /**
- * The match a deal was made from: a deal names its project only, and the match its deal, so the project's
- * latest matches are walked for it. Null when none names the deal (a newer run replaced them).
+ * The match a deal was made from, read through the link the deal carries (DESIGN.md §6). Null when the deal
+ * names none (made without a match, or by a Portal whose deals do not name theirs).
  */
-export async function matchOfDeal(projectId: string, dealId: string): Promise<DealMatchView | null> {
-  const { matches } = await linksOfProject(projectId);
-  let cursor: string | null = null;
-  for (let n = 0; n < MAX_PAGES; n++) {
-    const page: FundingMatchPage = (await portalRequest({ url: matches, schema: FundingMatchPage, query: { page_size: 100, cursor } })).data;
-    const m = page.items.find((x) => x.deal?.id === dealId);
-    if (m) return { id: m.id, recipient: m.recipient.name, product: m.product.name, fit: m.fit, score: m.score };
-    cursor = page.next_cursor;
-    if (!cursor) return null;
-  }
-  return null;
+export async function readDealMatch(deal: Deal): Promise<DealMatchView | null> {
+  if (!deal.match) return null;
+  const m = (await portalRequest({ url: deal.match.url, schema: FundingMatch })).data;
+  return { id: m.id, recipient: m.recipient.name, product: m.product.name, fit: m.fit, score: m.score };
 }

@@ -2,21 +2,21 @@ import 'server-only';
 import { api } from '@/lib/api/endpoints';
 import type { MatchDecisionVerb } from '@/lib/bff/projects';
 import { FundingMatch } from '@/lib/portal';
-import { conflictResponse, withConflictReply } from '@/server/http/conflict-reply';
+import { withConflictReply } from '@/server/http/conflict-reply';
 import { optionalIdempotencyKey, requireIfMatch } from '@/server/http/headers';
 import { MatchParams } from '@/server/http/path-params';
 import { route } from '@/server/http/route';
-import { PortalError, portalRequest, routes } from '@/server/portal';
-import { readProjectMatch } from './read';
+import { portalRequest, routes } from '@/server/portal';
+import { checkMatchOfProject, readProjectMatch, rememberMatches } from './read';
 import { matchTag, matchView } from './project-views';
 
 const PATHS = { shortlist: routes.matchShortlist, dismiss: routes.matchDismiss } as const;
 
 /**
  * POST /api/projects/[projectId]/matches/[matchId]/shortlist | dismiss (If-Match: the match view's etag).
- * The match is read first (it must be this project's), so a decision quoting an older revision is refused
- * here with the match as it is now, and the Portal gets the match's own ETag; its 412 (a change in between)
- * comes back the same way.
+ * A match's ETag follows its revision alone (DESIGN.md §6), so the etag of the page the person decided on goes
+ * upstream as it is, with no read of the match first; the Portal's 412 (a change since that page) comes back
+ * with the match as it is now.
  */
 export function decisionRoute(verb: MatchDecisionVerb) {
   return route(
@@ -29,19 +29,16 @@ export function decisionRoute(verb: MatchDecisionVerb) {
     async ({ params, req }) => {
       const quoted = requireIfMatch(req);
       const idempotencyKey = optionalIdempotencyKey(req);
-      const read = await readProjectMatch(params.projectId, params.matchId);
-      if (quoted !== matchTag(read.data)) {
-        const stale = new PortalError({ status: 412, code: 'precondition_failed', message: 'The match changed since you read it.', requestId: read.requestId });
-        return conflictResponse(stale, { current: matchView(read.data), etag: matchTag(read.data) });
-      }
+      await checkMatchOfProject(params.projectId, params.matchId);
       const decide = async () => {
         const res = await portalRequest({
           method: 'POST',
           path: PATHS[verb](params.matchId),
           schema: FundingMatch,
-          ifMatch: read.etag ?? '',
+          ifMatch: quoted,
           idempotencyKey,
         });
+        rememberMatches(params.projectId, [res.data]);
         return { body: { match: matchView(res.data) } };
       };
       const current = async () => {

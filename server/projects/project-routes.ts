@@ -11,7 +11,7 @@ import { portalRequest, routes } from '@/server/portal';
 import { decisionRoute } from '@/server/projects/decision-route';
 import { listProjects } from '@/server/projects/list';
 import { matchView, projectView, runView } from '@/server/projects/project-views';
-import { linksOfProject, readProject, readProjectRun } from '@/server/projects/read';
+import { linksOfProject, readProject, readProjectRun, rememberMatches } from '@/server/projects/read';
 import { recordProjectCreated } from '@/server/read-model/record';
 import { api } from '@/lib/api/endpoints';
 
@@ -25,6 +25,7 @@ const matchShortlist_POST = decisionRoute('shortlist');
 const projectMatches_GET = route(api.projectMatches.GET, { roles: ['staff', 'reviewer'], params: ProjectParams, query: MatchesQuery }, async ({ params, query }) => {
   const { matches } = await linksOfProject(params.projectId);
   const res = await portalRequest({ url: matches, schema: FundingMatchPage, query });
+  rememberMatches(params.projectId, res.data.items);
   return { body: { items: res.data.items.map(matchView), next_cursor: res.data.next_cursor, previous_cursor: res.data.previous_cursor } };
 });
 

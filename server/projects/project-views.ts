@@ -1,7 +1,7 @@
 import 'server-only';
 import type { ApplicationView } from '@/lib/bff/applications';
 import type { BestMatchView, MatchRunView, MatchView, ProjectView } from '@/lib/bff/projects';
-import type { FundingMatch, MatchRun, Project, ProjectCriteria } from '@/lib/portal';
+import { fundingMatchEtag, type FundingMatch, type MatchRun, type Project, type ProjectCriteria } from '@/lib/portal';
 
 /** Upstream projects, runs and matches turned into what the browser gets: no Portal URL leaves the server. */
 
@@ -52,8 +52,8 @@ export function runView(r: MatchRun): MatchRunView {
   };
 }
 
-/** What the browser quotes in If-Match to decide on a match: the revision it saw (a page of matches has no per-match ETag). */
-export const matchTag = (m: Pick<FundingMatch, 'id' | 'revision'>) => `"match-${m.id}-r${m.revision}"`;
+/** What the browser quotes in If-Match to decide on a match: the match's ETag, which its revision gives (DESIGN.md §6). */
+export const matchTag = (m: Pick<FundingMatch, 'revision'>) => fundingMatchEtag(m.revision);
 
 export function matchView(m: FundingMatch): MatchView {
   return {

@@ -13,6 +13,7 @@ export type EventType =
   | 'deal_application.submitted'
   | 'project.created'
   | 'project.criteria_updated'
+  | 'match_run.progress'
   | 'match_run.completed'
   | 'match_run.failed';
 

@@ -35,6 +35,7 @@ export function sandboxUrls(origin: string) {
     matchRun: (id: string) => `${v1}match-runs/${id}/`,
     matchRunMatches: (id: string) => `${v1}match-runs/${id}/matches/`,
     matchRunRetry: (id: string) => `${v1}match-runs/${id}/retry/`,
+    match: (id: string) => `${v1}matches/${id}/`,
     transfer: (uploadId: string, token: string) => `${origin}/transfers/${uploadId}?token=${token}`,
     download: (fileId: string, token: string) => `${origin}/downloads/${fileId}?token=${token}`,
   };

@@ -1,5 +1,6 @@
 import 'server-only';
-import type { LiveEventView } from '@/lib/bff/live-events';
+import type { LiveEventView, RunProgressView } from '@/lib/bff/live-events';
+import { MatchRunProgressEventData } from '@/lib/portal';
 import type { Db } from '@/server/db/types';
 
 /** The NOTIFY channel of received deliveries; its payload is the delivery id (the row holds the rest). */
@@ -54,6 +55,18 @@ interface DeliveryRow {
   deal_id: string | null;
   project_id: string | null;
   answers_revision: number | null;
+  run_data: unknown;
+}
+
+// Tolerant: the Portal may add fields to an event's data.
+const ProgressData = MatchRunProgressEventData.strip();
+
+/** A match run's progress from a `match_run.progress` event's data; null when it is not one. */
+function runProgressOf(data: unknown): RunProgressView | null {
+  const d = ProgressData.safeParse(data);
+  if (!d.success) return null;
+  const { run_id, attempt_sequence, status, progress } = d.data;
+  return { run_id, attempt_sequence, status, step: progress.step, completed_units: progress.completed_units, total_units: progress.total_units };
 }
 
 /** What browsers are told about a delivery: its ids and type, never the whole payload. Null for an unknown id. */
@@ -63,7 +76,8 @@ export async function readLiveEvent(db: Db, id: string): Promise<LiveEventView |
     `SELECT id, event_type, occurred_at, application_id, business_id, deal_id,
             CASE WHEN payload #>> '{data,project_id}' ~ '^proj_[a-z0-9]+$' THEN payload #>> '{data,project_id}' END AS project_id,
             CASE WHEN jsonb_typeof(payload #> '{data,answers_revision}') = 'number'
-                 THEN (payload #>> '{data,answers_revision}')::int END AS answers_revision
+                 THEN (payload #>> '{data,answers_revision}')::int END AS answers_revision,
+            CASE WHEN event_type = 'match_run.progress' THEN payload -> 'data' END AS run_data
        FROM webhook_deliveries WHERE id = $1 AND event_type IS NOT NULL`,
     [id],
   );
@@ -77,6 +91,7 @@ export async function readLiveEvent(db: Db, id: string): Promise<LiveEventView |
     deal_id: row.deal_id,
     project_id: row.project_id,
     answers_revision: row.answers_revision,
+    run_progress: row.event_type === 'match_run.progress' ? runProgressOf(row.run_data) : null,
   };
 }
 

@@ -1,10 +1,10 @@
-import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { DEMO_ACCOUNTS } from '../../server/auth/demo-users';
 import { seedDocuments } from '../../server/sandbox/seed/documents';
 import { expectAccessible } from './support/axe';
 import { createBusiness } from './support/applications';
 import { applicationWithRun, setText, writeHeaders } from './support/autofill-run';
-import { test, expect } from './support/fixtures';
+import { test, expect, type OpenContext } from './support/fixtures';
 import { formReady } from './support/form-page';
 import { expectNoSidewaysScroll, PHONE } from './support/phone';
 
@@ -177,7 +177,7 @@ test('a stale suggestion is marked and cannot be accepted', async ({ page, baseU
   await expect(card(page, 'Website').getByText('Accepted', { exact: true })).toBeVisible();
 });
 
-test('a failed run says why and is retried; changes made elsewhere are re-read and explained', async ({ page, baseURL, browser }) => {
+test('a failed run says why and is retried; changes made elsewhere are re-read and explained', async ({ page, baseURL, openContext }) => {
   test.slow();
   const { applicationId } = await createBusiness(page.request, baseURL!, 'E2E Retry Ltd');
   await page.goto(`/applications/${applicationId}/autofill`);
@@ -220,7 +220,7 @@ test('a failed run says why and is retried; changes made elsewhere are re-read a
   await expect(failure).toHaveCount(0);
 
   // The invited client prepares too, but reviewing is not theirs: the review page sends them back here.
-  const clientContext = await browser.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
+  const clientContext = await openContext({ storageState: { cookies: [], origins: [] } });
   const invite = await page.request.post(`/api/applications/${applicationId}/invitations`, { headers: writeHeaders(baseURL!), data: { client_name: 'E2E Client' } });
   const link = ((await invite.json()) as { link: string }).link;
   const client = await clientContext.newPage();
@@ -230,12 +230,11 @@ test('a failed run says why and is retried; changes made elsewhere are re-read a
   await expect(client.getByText('Staff will review the suggestions')).toBeVisible();
   await expect(client.getByRole('button', { name: 'Save text' })).toBeVisible();
   await expectAccessible(client, 'the client sees the preparation');
-  await clientContext.close();
 });
 
-async function signInAsReviewer(browser: Browser, baseURL: string) {
+async function signInAsReviewer(openContext: OpenContext) {
   // A fresh context starts signed out (not with the project's staff session).
-  const context = await browser.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
+  const context = await openContext({ storageState: { cookies: [], origins: [] } });
   const page = await context.newPage();
   await page.goto('/sign-in');
   await page.getByLabel('Email address').fill(reviewer.email);
@@ -245,14 +244,14 @@ async function signInAsReviewer(browser: Browser, baseURL: string) {
   return page;
 }
 
-test('a reviewer reviews with the keyboard and follows, but does not change, the preparation', async ({ page, baseURL, browser }) => {
+test('a reviewer reviews with the keyboard and follows, but does not change, the preparation', async ({ page, baseURL, openContext }) => {
   const applicationId = await applicationWithRun(
     page.request,
     baseURL!,
     'E2E Reviewer Ltd',
     'Legal name: Reviewed Ltd\nTrading name: Reviewed\nEmployees: 9',
   );
-  const rev = await signInAsReviewer(browser, baseURL!);
+  const rev = await signInAsReviewer(openContext);
   await rev.goto(`/applications/${applicationId}/autofill`);
   await expect(rev.getByLabel('Text for Autofill')).toHaveAttribute('readonly', '');
   await expect(rev.getByRole('button', { name: 'Start Autofill' })).toHaveCount(0);
@@ -284,7 +283,6 @@ test('a reviewer reviews with the keyboard and follows, but does not change, the
   await formReady(rev, { timeout: 15_000 });
   await expect(rev.getByRole('textbox', { name: /^Legal business name/ })).toHaveValue('Reviewed Ltd');
   await expect(rev.getByRole('textbox', { name: /^Trading name/ })).toHaveValue('');
-  await rev.context().close();
 });
 
 for (const [width, viewport] of [

@@ -14,7 +14,7 @@ import { expectNoSidewaysScroll, PHONE } from './support/phone';
 
 const currentStep = (page: Page) => page.getByRole('list', { name: /^Stages of / }).locator('li[aria-current="step"]');
 
-test('creating a business with a document and moving its stage', async ({ page, baseURL, browser, browserProblems }) => {
+test('creating a business with a document and moving its stage', async ({ page, baseURL, openContext, browserProblems }) => {
   test.setTimeout(180_000);
   const name = `E2E Biz ${randomUUID().slice(0, 8)} Ltd`;
 
@@ -120,7 +120,7 @@ test('creating a business with a document and moving its stage', async ({ page, 
   await expect(invitations.getByRole('row').filter({ hasText: 'E2E Client' })).toContainText('Active');
   await expectAccessible(page, 'an invitation link is shown');
 
-  const context = await browser.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
+  const context = await openContext({ storageState: { cookies: [], origins: [] } });
   const client = await context.newPage();
   await openInvitationFirstTime(client, link);
   await expect(client).toHaveURL(new RegExp(`/applications/${applicationId}`));
@@ -139,12 +139,11 @@ test('creating a business with a document and moving its stage', async ({ page, 
   await expect(invitations.getByLabel('Invitation link')).toHaveCount(0);
   await expectAccessible(page, 'the invitation is revoked');
 
-  const later = await browser.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
+  const later = await openContext({ storageState: { cookies: [], origins: [] } });
   const again = await later.newPage();
   await again.goto(link);
   await expect(again).toHaveURL(/\/invite\/invalid\?reason=revoked/);
   await expect(again.getByRole('heading', { level: 1, name: 'This invitation link has been withdrawn' })).toBeVisible();
-  await later.close();
 
   // The refused move logs a 412 in the console on purpose; nothing may have thrown.
   expect(browserProblems.filter((p) => p.kind === 'pageerror')).toEqual([]);

@@ -1,7 +1,7 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { createBusiness, inviteClient } from './support/applications';
 import { expectAccessible } from './support/axe';
-import { expect, test } from './support/fixtures';
+import { expect, test, type OpenContext } from './support/fixtures';
 import { expectNoSidewaysScroll, PHONE } from './support/phone';
 
 /**
@@ -12,8 +12,8 @@ import { expectNoSidewaysScroll, PHONE } from './support/phone';
 const signedOut = { cookies: [], origins: [] };
 const formReady = (page: Page) => page.locator('form[data-form-ready="true"]');
 
-async function clientPage(browser: Browser, baseURL: string, viewport?: { width: number; height: number }) {
-  const context = await browser.newContext({ baseURL, storageState: signedOut, ...(viewport ? { viewport } : {}) });
+async function clientPage(openContext: OpenContext, viewport?: { width: number; height: number }) {
+  const context = await openContext({ storageState: signedOut, ...(viewport ? { viewport } : {}) });
   const page = await context.newPage();
   const problems: string[] = [];
   page.on('console', (m) => void (m.type() === 'error' && problems.push(m.text())));
@@ -25,13 +25,13 @@ for (const [device, viewport] of [
   ['desktop', undefined],
   ['a 360 px phone', PHONE],
 ] as const) {
-  test(`on ${device}: welcomed the first time, then straight back to the section left off`, async ({ page: staff, browser, baseURL }) => {
+  test(`on ${device}: welcomed the first time, then straight back to the section left off`, async ({ page: staff, openContext, baseURL }) => {
     test.setTimeout(90_000);
     const name = `E2E Welcome ${device === 'desktop' ? 'Desk' : 'Phone'} Ltd`;
     const { applicationId } = await createBusiness(staff.request, baseURL!, name);
     const link = await inviteClient(staff.request, baseURL!, applicationId);
 
-    const first = await clientPage(browser, baseURL!, viewport);
+    const first = await clientPage(openContext, viewport);
     const client = first.page;
     await client.goto(link);
     await expect(client).toHaveURL((url) => url.pathname === `/applications/${applicationId}/welcome`);
@@ -62,7 +62,7 @@ for (const [device, viewport] of [
     await first.context.close();
 
     // Later, in a fresh browser with the same link: no welcome, the form in that section.
-    const later = await clientPage(browser, baseURL!, viewport);
+    const later = await clientPage(openContext, viewport);
     await later.page.goto(link);
     await expect(later.page).toHaveURL((url) => url.pathname === `/applications/${applicationId}`);
     await expect(formReady(later.page)).toBeVisible();
@@ -71,6 +71,5 @@ for (const [device, viewport] of [
     await expectAccessible(later.page, `the form reopened on ${device}`);
     await expectNoSidewaysScroll(later.page, `the form reopened on ${device}`);
     expect(later.problems).toEqual([]);
-    await later.context.close();
   });
 }

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { expectAccessible } from './support/axe';
 import { test, expect } from './support/fixtures';
 import { allSaved, formReady } from './support/form-page';
+import { SANDBOX_ORIGIN_ENV } from './support/paths';
 
 /**
  * Funding recommendations as staff use them (DESIGN.md §6): a project for a demo business with criteria
@@ -173,3 +174,119 @@ for (const [width, viewport] of [
     expect(browserProblems).toEqual([]);
   });
 }
+
+/** A project of Meridian's whose criteria are complete (the intake's answers and four more), made through the BFF. */
+async function readyProject(request: APIRequestContext, baseURL: string) {
+  const headers = { 'X-CSRF': '1', Origin: baseURL };
+  const created = await request.post('/api/projects', {
+    headers: { ...headers, 'Idempotency-Key': randomUUID() },
+    data: { business_id: 'biz_meridian', name: `Progress ${randomUUID().slice(0, 8)}` },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { project } = (await created.json()) as { project: { id: string } };
+  const answers = (await (await request.get(`/api/projects/${project.id}/criteria/answers?page_size=500`)).json()) as { etag: string; answers_revision: number };
+  const write = (key: string, value: unknown) => ({ block_key: key, schema_key: key, field_key: 'value', value });
+  const saved = await request.patch(`/api/projects/${project.id}/criteria/answers`, {
+    headers: { ...headers, 'If-Match': answers.etag },
+    data: {
+      answers_revision: answers.answers_revision,
+      answers: [write('funding_currency', 'gbp'), write('product_kinds', ['term_loan', 'equipment_finance']), write('credit_band', 'good'), write('collateral_types', ['equipment'])],
+    },
+  });
+  expect(saved.status(), await saved.text()).toBe(200);
+  return project.id;
+}
+
+/** Slows this project's match runs only (the sandbox's test control), so a run lasts long enough to watch. */
+async function slowRuns(projectId: string, funderMs: number) {
+  const res = await fetch(`${process.env[SANDBOX_ORIGIN_ENV]}/_sandbox/matching`, {
+    method: 'PUT',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ project_id: projectId, funder_ms: funderMs }),
+  });
+  expect(res.status, await res.text()).toBe(200);
+}
+
+/** Keeps every value the "Funders screened" bar takes, from now on (read in the page, so none is missed between checks). */
+async function recordBar(page: Page) {
+  await page.evaluate(() => {
+    const w = window as unknown as { barValues: number[] };
+    w.barValues = [];
+    setInterval(() => {
+      const bar = document.querySelector<HTMLProgressElement>('progress[aria-label="Funders screened"]');
+      if (bar && bar.value !== w.barValues.at(-1)) w.barValues.push(bar.value);
+    }, 20);
+  });
+  return () => page.evaluate(() => (window as unknown as { barValues: number[] }).barValues);
+}
+
+/**
+ * Opens the project's page with no run yet, then from that moment keeps the bar's values and the page's GET
+ * reads of the project's runs.
+ */
+async function openWithoutRun(page: Page, projectId: string) {
+  await page.goto(`/projects/${projectId}`);
+  const findFunders = page.getByRole('region', { name: 'Find funders' });
+  // The run's own status line (the region's other status says what is loading).
+  const status = findFunders.getByRole('status').and(page.locator('#funding-run-step'));
+  await expect(status).toHaveText('No run yet.');
+  return { findFunders, status, bar: await recordBar(page), reads: runReads(page) };
+}
+
+/** GET reads of the project's runs the page makes from now on. */
+function runReads(page: Page) {
+  const reads: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'GET' && /\/api\/projects\/proj_[a-z0-9]+\/runs(?:[/?]|$)/.test(r.url())) reads.push(r.url());
+  });
+  return reads;
+}
+
+test.describe('the Find funders progress bar', () => {
+  test('moves with the run’s live events, without reading the run while it works', async ({ page, baseURL, browserProblems }) => {
+    test.setTimeout(90_000);
+    browserProblems.length = 0;
+    const projectId = await readyProject(page.request, baseURL!);
+    // Two funders every 300 ms: about 5 s of screening, announced at most once a second.
+    await slowRuns(projectId, 150);
+    const stream = page.waitForResponse((r) => r.url().includes(`/api/events?project_id=${projectId}`));
+    const { findFunders, status, bar, reads } = await openWithoutRun(page, projectId);
+    expect((await stream).status()).toBe(200);
+
+    await findFunders.getByRole('button', { name: 'Find funders' }).click();
+    await expect(status).toHaveText(/^Screening funders: ([1-9]|[12]\d) of 30 done\.$/, { timeout: 20_000 });
+    await expectAccessible(page, 'a run is screening funders');
+    await expect(status).toHaveText(/^Finished: \d+ match/, { timeout: 30_000 });
+
+    const values = await bar();
+    expect(values).toEqual([...values].sort((a, b) => a - b));
+    expect(values.filter((v) => v > 0 && v < 30).length, `bar values ${values.join(', ')}`).toBeGreaterThanOrEqual(2);
+    expect(values.at(-1)).toBe(30);
+    // The bar moved on events alone: the run was read once at most, when its end was announced.
+    expect(reads.length, reads.join('\n')).toBeLessThanOrEqual(1);
+    await expect(findFunders.getByText(/Live updates are not reaching this page/)).toHaveCount(0);
+    expect(browserProblems).toEqual([]);
+  });
+
+  test('falls back to reading the run, and says so, while live updates are down', async ({ page, baseURL, browserProblems }) => {
+    test.setTimeout(90_000);
+    browserProblems.length = 0;
+    const projectId = await readyProject(page.request, baseURL!);
+    await slowRuns(projectId, 100);
+    // The app's stream refuses every connection: no event reaches the page.
+    await page.route('**/api/events?**', (route) =>
+      route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: { code: 'unavailable', message: 'Live updates are down.' } }) }),
+    );
+    const { findFunders, status, bar, reads } = await openWithoutRun(page, projectId);
+
+    await findFunders.getByRole('button', { name: 'Find funders' }).click();
+    await expect(findFunders.getByText('Live updates are not reaching this page: the run is checked every second instead.')).toBeVisible();
+    await expectAccessible(page, 'live updates are down while a run works');
+    await expect(status).toHaveText(/^Finished: \d+ match/, { timeout: 30_000 });
+    await expect(findFunders.getByText(/Live updates are not reaching this page/)).toHaveCount(0);
+    expect(reads.length).toBeGreaterThanOrEqual(2);
+    expect((await bar()).filter((v) => v > 0 && v < 30).length).toBeGreaterThanOrEqual(1);
+    // The only problems are the refused stream's.
+    expect(browserProblems.filter((p) => !`${p.text} ${p.location ?? ''}`.includes('/api/events') && !p.text.includes('503'))).toEqual([]);
+  });
+});

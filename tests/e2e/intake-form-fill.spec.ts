@@ -47,13 +47,13 @@ test('staff fill every field, find every value after a reload, and submit', asyn
   await expect(page.getByText(/^Submitted on/)).toBeVisible();
 });
 
-test('an invited client fills and submits their own application, and is shown their confirmation', async ({ page, baseURL, browser }) => {
+test('an invited client fills and submits their own application, and is shown their confirmation', async ({ page, baseURL, openContext }) => {
   test.setTimeout(240_000);
   const { applicationId } = await createBusiness(page.request, baseURL!, 'E2E Client Fill Ltd');
   const link = await inviteClient(page.request, baseURL!, applicationId);
   const contract = await readContract(page, applicationId);
 
-  const context = await browser.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
+  const context = await openContext({ storageState: { cookies: [], origins: [] } });
   const client = await context.newPage();
   await openInvitationFirstTime(client, link);
   await expect(client).toHaveURL(new RegExp(`/applications/${applicationId}`));
@@ -103,5 +103,4 @@ test('an invited client fills and submits their own application, and is shown th
   await client.goto('/applications/ciappl_brightpath');
   await expect(client.getByRole('heading', { name: /could not be found/i })).toBeVisible();
   await expect(client.getByText('Brightpath Dental Group')).toHaveCount(0);
-  await context.close();
 });

@@ -75,7 +75,7 @@ test('when the rest of the form cannot be read, the page says so and tries again
   await expect(page.getByRole('heading', { level: 2, name: 'Contact' })).toBeVisible();
 });
 
-test('a page opened on one section shows the saved answers of the others', async ({ page, baseURL, browser }) => {
+test('a page opened on one section shows the saved answers of the others', async ({ page, baseURL, openContext }) => {
   const { applicationId } = await createBusiness(page.request, baseURL!, 'E2E Opening Reader Ltd');
   await page.goto(`/applications/${applicationId}`);
   await formReady(page);
@@ -85,10 +85,9 @@ test('a page opened on one section shows the saved answers of the others', async
   await allSaved(page);
 
   // Staff again, in a fresh page opened on the first section: the Contact answer arrives with the whole form.
-  const other = await browser.newPage({ baseURL, storageState: await page.context().storageState() });
+  const other = await (await openContext({ storageState: await page.context().storageState() })).newPage();
   await other.goto(`/applications/${applicationId}?section=business`);
   await formReady(other);
   await other.getByRole('button', { name: 'Contact →' }).click();
   await expect(other.getByRole('textbox', { name: /email/i }).first()).toHaveValue('owner@opening.example');
-  await other.close();
 });

@@ -10,11 +10,11 @@ import { STORAGE_STATE } from './support/paths';
  */
 
 
-test('two people editing different fields: the other’s answer is merged in and shown', async ({ browser, baseURL, page }) => {
+test('two people editing different fields: the other’s answer is merged in and shown', async ({ openContext, baseURL, page }) => {
   const { applicationId } = await createBusiness(page.request, baseURL!, 'E2E Merge Ltd');
   const path = `/applications/${applicationId}`;
-  const alice = await staffPage(browser, baseURL!, path);
-  const bob = await staffPage(browser, baseURL!, path);
+  const alice = await staffPage(openContext, path);
+  const bob = await staffPage(openContext, path);
 
   await alice.getByLabel('Legal business name').fill('Merge Holdings Ltd');
   await allSaved(alice);
@@ -34,15 +34,13 @@ test('two people editing different fields: the other’s answer is merged in and
   await formReady(alice);
   await expect(alice.getByLabel('Trading name')).toHaveValue('Merge & Co');
   await expect(alice.getByLabel('Legal business name')).toHaveValue('Merge Holdings Ltd');
-  await alice.context().close();
-  await bob.context().close();
 });
 
-test('two people changing the same field: the second is asked, and nothing typed is lost', async ({ browser, baseURL, page }) => {
+test('two people changing the same field: the second is asked, and nothing typed is lost', async ({ openContext, baseURL, page }) => {
   const { applicationId } = await createBusiness(page.request, baseURL!, 'E2E Conflict Ltd');
   const path = `/applications/${applicationId}`;
-  const alice = await staffPage(browser, baseURL!, path);
-  const bob = await staffPage(browser, baseURL!, path);
+  const alice = await staffPage(openContext, path);
+  const bob = await staffPage(openContext, path);
 
   // Bob types before Alice's answers reach him: offline, so neither his save nor her live update goes first.
   await bob.context().setOffline(true);
@@ -73,11 +71,9 @@ test('two people changing the same field: the second is asked, and nothing typed
   await formReady(alice);
   await expect(alice.getByRole('textbox', { name: /^Legal business name/ })).toHaveValue('Beta Ltd');
   await expect(alice.getByRole('textbox', { name: /^Trading name/ })).toHaveValue('Alpha');
-  await alice.context().close();
-  await bob.context().close();
 });
 
-test('edits made offline are kept on the device and sent when the connection returns', async ({ page, baseURL, context }) => {
+test('edits made offline are kept on the device and sent when the connection returns', async ({ page, baseURL, context, openContext }) => {
   const { applicationId } = await createBusiness(page.request, baseURL!, 'E2E Offline Ltd');
   await page.goto(`/applications/${applicationId}`);
   await formReady(page);
@@ -97,11 +93,10 @@ test('edits made offline are kept on the device and sent when the connection ret
   await allSaved(again);
 
   // Another device sees it: it reached the Portal.
-  const other = await (await again.context().browser()!.newContext({ baseURL, storageState: STORAGE_STATE })).newPage();
+  const other = await (await openContext({ storageState: STORAGE_STATE })).newPage();
   await other.goto(`/applications/${applicationId}`);
   await formReady(other);
   await expect(other.getByLabel('Legal business name')).toHaveValue('Offline Trading Ltd');
-  await other.context().close();
 });
 
 test('the connection drops mid-edit and returns: everything typed is saved', async ({ page, baseURL, context }) => {

@@ -149,12 +149,12 @@ test('a failed save says so and retries on request; offline keeps the edit on th
   expect(unexpected(browserProblems, [/status of 503/, /ERR_INTERNET_DISCONNECTED/, /ERR_NETWORK_CHANGED/])).toEqual([]);
 });
 
-test('a conflict is "waiting for your decision", never "saved", also after a reload', async ({ browser, baseURL, page }) => {
+test('a conflict is "waiting for your decision", never "saved", also after a reload', async ({ openContext, baseURL, page }) => {
   const { applicationId } = await createBusiness(page.request, baseURL!, `E2E Decide ${randomUUID().slice(0, 6)} Ltd`);
   const path = `/applications/${applicationId}`;
-  const alice = await staffPage(browser, baseURL!, path);
+  const alice = await staffPage(openContext, path);
   const problems: string[] = [];
-  const bob = await browser.newContext({ baseURL, storageState: STORAGE_STATE });
+  const bob = await openContext({ storageState: STORAGE_STATE });
   const bobPage = await bob.newPage();
   bobPage.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
   bobPage.on('pageerror', (e) => problems.push(e.message));
@@ -176,12 +176,10 @@ test('a conflict is "waiting for your decision", never "saved", also after a rel
   await bobPage.getByRole('group', { name: /Someone else changed “Legal business name”/ }).getByRole('button', { name: 'Keep mine' }).click();
   await allSaved(bobPage);
   expect(problems.filter((t) => !/ERR_INTERNET_DISCONNECTED|ERR_NETWORK_CHANGED|status of 412/.test(t))).toEqual([]);
-  await alice.context().close();
-  await bob.close();
 });
 
-test('on a phone (360 px): the held answers list and the counter fit, and a reload has no hydration error', async ({ browser, baseURL, page }) => {
-  const phone = await browser.newContext({ baseURL, storageState: STORAGE_STATE, viewport: { width: 360, height: 780 } });
+test('on a phone (360 px): the held answers list and the counter fit, and a reload has no hydration error', async ({ openContext, baseURL, page }) => {
+  const phone = await openContext({ storageState: STORAGE_STATE, viewport: { width: 360, height: 780 } });
   const mobile = await phone.newPage();
   const problems: string[] = [];
   mobile.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
@@ -198,7 +196,6 @@ test('on a phone (360 px): the held answers list and the counter fit, and a relo
   await expectNoSidewaysScroll(mobile);
   await expectAccessible(mobile, 'a held answer on a phone');
   expect(problems).toEqual([]);
-  await phone.close();
 });
 
 test('a move to a closing stage and a revocation ask first, in a dialog: Escape cancels and focus returns', async ({ page, baseURL, browserProblems }) => {

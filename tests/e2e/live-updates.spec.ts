@@ -12,11 +12,11 @@ import { PHONE, expectNoSidewaysScroll } from './support/phone';
 
 const theirsNotice = (page: Page) => page.getByRole('status').filter({ hasText: 'Someone else updated' });
 
-test('a second browser sees the first one’s answers arrive without a reload, and the first sees no notice for its own saves', async ({ browser, baseURL, page }) => {
+test('a second browser sees the first one’s answers arrive without a reload, and the first sees no notice for its own saves', async ({ openContext, baseURL, page }) => {
   const { applicationId } = await createBusiness(page.request, baseURL!, 'E2E Live Ltd');
   const path = `/applications/${applicationId}`;
-  const alice = await staffPage(browser, baseURL!, path, { liveStream: true });
-  const bob = await staffPage(browser, baseURL!, path, { liveStream: true });
+  const alice = await staffPage(openContext, path, { liveStream: true });
+  const bob = await staffPage(openContext, path, { liveStream: true });
 
   await alice.getByRole('textbox', { name: /^Legal business name/ }).fill('Live Holdings Ltd');
   await allSaved(alice);
@@ -43,8 +43,6 @@ test('a second browser sees the first one’s answers arrive without a reload, a
   await formReady(bob);
   await expect(bob.getByRole('textbox', { name: /^Legal business name/ })).toHaveValue('Live Holdings Ltd');
   await expect(bob.getByRole('textbox', { name: /^Trading name/ })).toHaveValue('Live & Co');
-  await alice.context().close();
-  await bob.context().close();
 });
 
 /**
@@ -74,17 +72,17 @@ for (const [label, viewport] of [
   ['desktop', { width: 1280, height: 900 }],
   ['phone', PHONE],
 ] as const) {
-  test(`an owner added while a read of someone else’s answer is under way is still there when that read comes in (${label})`, async ({ browser, baseURL, page }) => {
+  test(`an owner added while a read of someone else’s answer is under way is still there when that read comes in (${label})`, async ({ openContext, baseURL, page }) => {
     const { applicationId } = await createBusiness(page.request, baseURL!, 'E2E Crossing Ltd');
     const path = `/applications/${applicationId}`;
-    const alice = await staffPage(browser, baseURL!, `${path}?section=owners`, { liveStream: true, viewport });
+    const alice = await staffPage(openContext, `${path}?section=owners`, { liveStream: true, viewport });
     const problems: string[] = [];
     alice.on('pageerror', (e) => problems.push(e.message));
     alice.on('console', (m) => void (m.type() === 'error' && problems.push(m.text())));
     const reads = await holdLiveReads(alice, applicationId);
 
     // Bob saves an answer: Alice's page hears of it and reads the form, which the Portal answers at once.
-    const bob = await staffPage(browser, baseURL!, path);
+    const bob = await staffPage(openContext, path);
     await bob.getByRole('textbox', { name: /^Legal business name/ }).fill('Crossing Holdings Ltd');
     await allSaved(bob);
     await expect.poll(reads.readDone, { timeout: 15_000 }).toBe(true);
@@ -102,7 +100,5 @@ for (const [label, viewport] of [
     await expectAccessible(alice, `an owner added during a read, after the read came in (${label})`);
     await expectNoSidewaysScroll(alice, `an owner was added during a read (${label})`);
     expect(problems).toEqual([]);
-    await alice.context().close();
-    await bob.context().close();
   });
 }

@@ -109,11 +109,11 @@ test.describe('a reviewer', () => {
   });
 });
 
-test('an invited client reaches its own application only: another one is not found', async ({ page, browser, baseURL }) => {
+test('an invited client reaches its own application only: another one is not found', async ({ page, openContext, baseURL }) => {
   const { applicationId } = await createBusiness(page.request, baseURL!, 'E2E Guarded Client Ltd');
   const link = await inviteClient(page.request, baseURL!, applicationId);
 
-  const context = await browser.newContext({ baseURL, storageState: signedOut });
+  const context = await openContext({ storageState: signedOut });
   const client = await context.newPage();
   const problems = watchProblems(client);
   await openInvitationFirstTime(client, link);
@@ -129,7 +129,6 @@ test('an invited client reaches its own application only: another one is not fou
   await expect(client).toHaveURL((url) => url.pathname === '/');
   await expect(client.getByRole('link', { name: 'Continue your application' })).toHaveAttribute('href', `/applications/${applicationId}`);
   expect(besides404s(problems)).toEqual([]);
-  await context.close();
 });
 
 test('a malformed id is not found, whoever asks', async ({ page, browserProblems }) => {

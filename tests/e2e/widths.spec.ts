@@ -43,23 +43,19 @@ for (const width of WIDTHS) {
     // Several pages with axe each: slow on a busy machine.
     test.describe.configure({ timeout: 240_000 });
 
-    test('signed out: home, sign-in and a refused invitation', async ({ browser, baseURL }) => {
-      const context = await browser.newContext({ baseURL, storageState: signedOut, viewport });
-      try {
-        const page = await context.newPage();
-        await visitAll(
-          page,
-          [
-            { path: '/', ready: h1('Client intake') },
-            { path: '/sign-in', ready: h1('Sign in') },
-            { path: '/invite/invalid?reason=expired', ready: h1(/./) },
-          ],
-          'someone signed out',
-          width,
-        );
-      } finally {
-        await context.close();
-      }
+    test('signed out: home, sign-in and a refused invitation', async ({ openContext }) => {
+      const context = await openContext({ storageState: signedOut, viewport });
+      const page = await context.newPage();
+      await visitAll(
+        page,
+        [
+          { path: '/', ready: h1('Client intake') },
+          { path: '/sign-in', ready: h1('Sign in') },
+          { path: '/invite/invalid?reason=expired', ready: h1(/./) },
+        ],
+        'someone signed out',
+        width,
+      );
     });
 
     test('staff: every page', async ({ page, browserProblems }) => {
@@ -89,49 +85,41 @@ for (const width of WIDTHS) {
       expect(browserProblems).toEqual([]);
     });
 
-    test('a reviewer: home, an application and its review', async ({ browser, baseURL }) => {
-      const context = await browser.newContext({ baseURL, storageState: signedOut, viewport });
-      try {
-        const page = await context.newPage();
-        const signIn = await page.request.post('/api/auth/sign-in', { headers: { 'X-CSRF': '1', Origin: baseURL! }, data: { email: reviewer.email, password: reviewer.password } });
-        expect(signIn.status()).toBe(200);
-        await visitAll(
-          page,
-          [
-            { path: '/', ready: h1('Client intake') },
-            { path: `/applications/${APPLICATION}`, ready: formReady },
-            { path: `/applications/${APPLICATION}/review`, ready: h1('Review Autofill suggestions') },
-          ],
-          'a reviewer',
-          width,
-        );
-      } finally {
-        await context.close();
-      }
+    test('a reviewer: home, an application and its review', async ({ openContext, baseURL }) => {
+      const context = await openContext({ storageState: signedOut, viewport });
+      const page = await context.newPage();
+      const signIn = await page.request.post('/api/auth/sign-in', { headers: { 'X-CSRF': '1', Origin: baseURL! }, data: { email: reviewer.email, password: reviewer.password } });
+      expect(signIn.status()).toBe(200);
+      await visitAll(
+        page,
+        [
+          { path: '/', ready: h1('Client intake') },
+          { path: `/applications/${APPLICATION}`, ready: formReady },
+          { path: `/applications/${APPLICATION}/review`, ready: h1('Review Autofill suggestions') },
+        ],
+        'a reviewer',
+        width,
+      );
     });
 
-    test('an invited client: the welcome, home, the form and Autofill', async ({ page, browser, baseURL }) => {
+    test('an invited client: the welcome, home, the form and Autofill', async ({ page, openContext, baseURL }) => {
       const { applicationId } = await createBusiness(page.request, baseURL!, `E2E Width ${width} Client Ltd`);
       const link = await inviteClient(page.request, baseURL!, applicationId);
-      const context = await browser.newContext({ baseURL, storageState: signedOut, viewport });
-      try {
-        const client = await context.newPage();
-        await client.goto(link);
-        await expect(client).toHaveURL((url) => url.pathname === `/applications/${applicationId}/welcome`);
-        await visitAll(
-          client,
-          [
-            { path: `/applications/${applicationId}/welcome`, ready: h1(/^Welcome/) },
-            { path: '/', ready: h1('Client intake') },
-            { path: `/applications/${applicationId}`, ready: formReady },
-            { path: `/applications/${applicationId}/autofill`, ready: h1('Autofill') },
-          ],
-          'an invited client',
-          width,
-        );
-      } finally {
-        await context.close();
-      }
+      const context = await openContext({ storageState: signedOut, viewport });
+      const client = await context.newPage();
+      await client.goto(link);
+      await expect(client).toHaveURL((url) => url.pathname === `/applications/${applicationId}/welcome`);
+      await visitAll(
+        client,
+        [
+          { path: `/applications/${applicationId}/welcome`, ready: h1(/^Welcome/) },
+          { path: '/', ready: h1('Client intake') },
+          { path: `/applications/${applicationId}`, ready: formReady },
+          { path: `/applications/${applicationId}/autofill`, ready: h1('Autofill') },
+        ],
+        'an invited client',
+        width,
+      );
     });
   });
 }

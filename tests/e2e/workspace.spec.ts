@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { DEMO_ACCOUNTS } from '../../server/auth/demo-users';
 import { applicationWithRun } from './support/autofill-run';
 import { expectAccessible } from './support/axe';
-import { expect, test } from './support/fixtures';
+import { expect, test, type OpenContext } from './support/fixtures';
 import { expectNoSidewaysScroll, PHONE } from './support/phone';
 
 /**
@@ -21,8 +21,8 @@ async function checked(page: Page, state: string) {
   await expectAccessible(page, state);
 }
 
-async function reviewerPage(browser: Browser, baseURL: string, viewport: { width: number; height: number }) {
-  const context = await browser.newContext({ baseURL, storageState: { cookies: [], origins: [] }, viewport });
+async function reviewerPage(openContext: OpenContext, baseURL: string, viewport: { width: number; height: number }) {
+  const context = await openContext({ storageState: { cookies: [], origins: [] }, viewport });
   const page = await context.newPage();
   const signIn = await page.request.post('/api/auth/sign-in', { headers: { 'X-CSRF': '1', Origin: baseURL }, data: { email: reviewer.email, password: reviewer.password } });
   expect(signIn.status()).toBe(200);
@@ -113,12 +113,12 @@ for (const [label, viewport] of [
   });
 }
 
-test('a reviewer: the inbox, a review that names its business, and back', async ({ page, browser, baseURL }) => {
+test('a reviewer: the inbox, a review that names its business, and back', async ({ page, openContext, baseURL }) => {
   test.setTimeout(120_000);
   const name = `E2E Inbox ${randomUUID().slice(0, 6)} Ltd`;
   const applicationId = await applicationWithRun(page.request, baseURL!, name, 'Legal name: Inbox Test Ltd\nTrading name: Inbox Café\nEmployees: 4');
   for (const viewport of [{ width: 1280, height: 900 }, PHONE]) {
-    const { context, page: r } = await reviewerPage(browser, baseURL!, viewport);
+    const { context, page: r } = await reviewerPage(openContext, baseURL!, viewport);
     const problems: string[] = [];
     r.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
     const item = r.getByRole('link', { name: new RegExp(`^Review \\d+ suggestions? for ${name}$`) });

@@ -7,6 +7,7 @@ import { InvitationCreated, InvitationList, InvitationView } from '@/lib/bff/inv
 import { BusinessCreateResult } from '@/lib/portal';
 import { DEMO_KEYS } from '@/server/sandbox/keys';
 import { BffClient, bffDb, bffStack, signedIn } from './support/bff';
+import { logCaughtUp } from './support/upstream-log';
 
 const PORTAL_KEY = DEMO_KEYS.find((k) => k.id === 'key_demofull')!.token;
 
@@ -91,7 +92,8 @@ describe('invitations', () => {
     const created = await invite(staff, app);
     await open(new BffClient(), created.path);
     await open(new BffClient(), `/invite/${created.token.slice(1)}x`);
-    await new Promise((r) => setTimeout(r, 200)); // the server's output reaches the log file asynchronously
+    // The server's output reaches the log file asynchronously: read it once a line logged after these has arrived.
+    await logCaughtUp(staff);
     const log = readFileSync(bffStack().logFile, 'utf8');
     expect(log).not.toContain(created.token);
     expect(log).not.toContain(created.token.slice(1));

@@ -8,8 +8,12 @@ import { bffStack, signedIn, type BffClient } from './support/bff';
 import { auditRows, clientSession, expectNoPortalUrl, newIdempotencyKey } from './support/bff-businesses';
 import { COMPLETE_CRITERIA, cw } from './support/projects';
 import { errorOf } from './support/route-catalog';
+import { KEYS, SandboxClient } from './support/sandbox';
 import { openEventStream, postDelivery, signedDelivery } from './support/sse';
+import { callsSince } from './support/upstream-log';
 import { poller } from '../support/poller';
+import { FundingMatchPage } from '@/lib/portal';
+import type { RunningSandbox } from '@/server/sandbox/server';
 
 /*
  * The funding project routes (DESIGN.md §6) over HTTP against `next start` and the sandbox: projects, their
@@ -17,6 +21,7 @@ import { poller } from '../support/poller';
  */
 
 const until = poller({ timeoutMs: 30_000, everyMs: 50 });
+const portal = () => new SandboxClient({ baseUrl: bffStack().sandboxBaseUrl } as RunningSandbox, KEYS.full);
 
 async function newProject(client: BffClient, businessId = 'biz_meridian', key = newIdempotencyKey('project')) {
   const r = await client.post<{ project: unknown }>('/api/projects', { body: { business_id: businessId, name: 'Test funding' }, idempotencyKey: key });
@@ -255,10 +260,15 @@ describe('match runs and matches', () => {
     const base = `/api/projects/${project.id}/matches`;
 
     expect((await client.post(`${base}/${a.id}/shortlist`)).status).toBe(428);
+    // The page's etag is the match's ETag (its revision): the decision goes upstream without a read of the match.
+    expect(a.etag).toBe(`"${a.revision}"`);
+    const seen = (await callsSince(`/matches/${a.id}/`, 0)).length;
     const shortlisted = await client.post<{ match: unknown }>(`${base}/${a.id}/shortlist`, { ifMatch: a.etag });
     expect(shortlisted.status, shortlisted.text).toBe(200);
+    expect(await callsSince(`/matches/${a.id}/`, seen)).toEqual([{ method: 'POST', path: `/v1/matches/${a.id}/shortlist/`, status: 200 }]);
     const now = MatchView.parse(shortlisted.body.match);
     expect(now.decision).toBe('shortlisted');
+    expect(now.etag).toBe(`"${now.revision}"`);
     const stale = await client.post(`${base}/${a.id}/dismiss`, { ifMatch: a.etag });
     expect(stale.status).toBe(412);
     expect(MatchView.parse((stale.body as { current: unknown }).current)).toMatchObject({ id: a.id, decision: 'shortlisted', etag: now.etag });
@@ -285,10 +295,69 @@ describe('match runs and matches', () => {
       idempotencyKey: newIdempotencyKey('deal'),
     });
     expect(notShortlisted.status).toBe(409);
+
+    // The deal's page names its match, read through the link the deal carries (not by walking the project's matches).
+    const dealId = DealView.parse(deal.body.deal).id;
+    const before = (await callsSince(`/matches/${a.id}/`, 0)).length;
+    const page = await client.get(`/deals/${dealId}`, { headers: { Accept: 'text/html' } });
+    expect(page.status).toBe(200);
+    expect(page.text).toContain(`${a.recipient.name} – ${a.product.name}`);
+    expect(await callsSince(`/matches/${a.id}/`, before)).toEqual([{ method: 'GET', path: `/v1/matches/${a.id}/`, status: 200 }]);
+  });
+
+  it('decides on a match this process never listed after one read of it, and refuses another project’s (404) before any write', async () => {
+    const { client } = await signedIn('staff');
+    const { project } = await matchedProject(client);
+    const { project: other } = await matchedProject(client);
+    // The other project's matches, read straight from the Portal: the BFF has never seen them.
+    const upstreamOther = await portal().read(FundingMatchPage, `projects/${other.id}/matches/?page_size=2`);
+    const [m] = upstreamOther.data.items;
+    const fragment = `/matches/${m!.id}/`;
+    const etag = `"${m!.revision}"`;
+
+    const wrong = await client.post(`/api/projects/${project.id}/matches/${m!.id}/shortlist`, { ifMatch: etag });
+    expect(wrong.status, wrong.text).toBe(404);
+    const read = await callsSince(fragment, 0);
+    expect(read).toEqual([{ method: 'GET', path: `/v1/matches/${m!.id}/`, status: 200 }]);
+
+    // Below its own project it is taken; the read above taught this process whose it is, so no read again.
+    const right = await client.post<{ match: unknown }>(`/api/projects/${other.id}/matches/${m!.id}/shortlist`, { ifMatch: etag });
+    expect(right.status, right.text).toBe(200);
+    expect(MatchView.parse(right.body.match)).toMatchObject({ id: m!.id, decision: 'shortlisted' });
+    expect(await callsSince(fragment, read.length)).toEqual([{ method: 'POST', path: `/v1/matches/${m!.id}/shortlist/`, status: 200 }]);
   });
 });
 
 describe('live updates of a project', () => {
+  it('carries a running match run’s progress from the Portal’s webhooks to the project’s stream, then its end', async () => {
+    const { client } = await signedIn('staff');
+    const { project } = await newProject(client);
+    await writeCriteria(client, project.id, COMPLETE_CRITERIA);
+    const stream = await openEventStream(client, `project_id=${project.id}`);
+    try {
+      expect(stream.status).toBe(200);
+      const started = await startRun(client, project.id);
+      expect(started.status, started.text).toBe(201);
+      const run = MatchRunView.parse(started.body.run);
+      await stream.next((m) => m.type === 'match_run.completed' && m.id !== undefined && (m as { project_id?: string }).project_id === project.id);
+      // The first progress event goes out as the run starts screening; the clock's speed decides how many follow.
+      const progress = await stream.next((m) => m.type === 'match_run.progress');
+      expect(progress).toMatchObject({
+        project_id: project.id,
+        business_id: project.business.id,
+        run_progress: { run_id: run.id, attempt_sequence: 1, status: 'running', step: 'screening_funders', total_units: 30 },
+      });
+      const units = stream.messages
+        .filter((m) => m.type === 'match_run.progress')
+        .sort((x, y) => String(x.occurred_at).localeCompare(String(y.occurred_at)))
+        .map((m) => (m.run_progress as { completed_units: number }).completed_units);
+      expect(units).toEqual([...units].sort((x, y) => x - y));
+      expect(Math.max(...units)).toBeLessThan(30);
+    } finally {
+      stream.close();
+    }
+  });
+
   it('streams a project’s events to staff and reviewers (its criteria, runs and matches), and to nobody else', async () => {
     const { url, webhookSecret } = bffStack();
     const tag = randomBytes(5).toString('hex');

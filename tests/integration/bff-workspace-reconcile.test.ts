@@ -241,7 +241,10 @@ describe('the workspace reconciler', () => {
       clearTimeout(lifted);
       await control('DELETE', 'faults');
     }
-    const log = readFileSync(logs.a, 'utf8').split('\n').filter((l) => l.includes('read model reconcile finished')).at(-1)!;
+    // The pass's last line, once it is in the file (the server writes its log asynchronously).
+    const finishedLines = async () => readFileSync(logs.a, 'utf8').split('\n').filter((l) => l.includes('read model reconcile finished'));
+    const ofPass = (l: string) => l.includes(`"pass":"${stopped!.pass_id}"`);
+    const log = (await until(finishedLines, (ls) => ls.some(ofPass), 'the resumed pass to be logged')).find(ofPass)!;
     expect(JSON.parse(log)).toMatchObject({ resumed: true, pass: stopped!.pass_id });
     const readAfter = await db.one<{ refreshed_at: Date }>('SELECT refreshed_at FROM workspace_businesses WHERE id = $1', [firstPage.items[0]!.id]);
     expect(readAfter!.refreshed_at).toEqual(readBefore!.refreshed_at);

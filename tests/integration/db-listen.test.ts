@@ -41,15 +41,23 @@ describe.each(testDrivers())('LISTEN/NOTIFY on %s', (driver) => {
   it('hears nothing after stop, and only its own channel', async () => {
     const got: string[] = [];
     const stop = await t.db.listen('it_listen_stop', (p) => got.push(p));
-    await t.db.query(`SELECT pg_notify('it_listen_other', 'elsewhere')`);
-    await t.db.query(`SELECT pg_notify('it_listen_stop', 'before')`);
-    await eventually(() => got.length === 1, 'the first notification');
-    await stop();
-    await t.db.query(`SELECT pg_notify('it_listen_stop', 'after')`);
-    // Give a stray notification time to arrive, then check it did not.
-    await t.db.query(`SELECT pg_notify('it_listen_stop', 'after again')`);
-    await new Promise((r) => setTimeout(r, 100));
-    expect(got).toEqual(['before']);
+    // Another channel, still listened to after the stop: a notification sent on it after the ones under test
+    // arrives after them, so once it is here they would have been too.
+    const marks: string[] = [];
+    const stopMarks = await t.db.listen('it_listen_stop_mark', (p) => marks.push(p));
+    try {
+      await t.db.query(`SELECT pg_notify('it_listen_other', 'elsewhere')`);
+      await t.db.query(`SELECT pg_notify('it_listen_stop', 'before')`);
+      await eventually(() => got.length === 1, 'the first notification');
+      await stop();
+      await t.db.query(`SELECT pg_notify('it_listen_stop', 'after')`);
+      await t.db.query(`SELECT pg_notify('it_listen_stop', 'after again')`);
+      await t.db.query(`SELECT pg_notify('it_listen_stop_mark', 'mark')`);
+      await eventually(() => marks.includes('mark'), 'the mark sent after them');
+      expect(got).toEqual(['before']);
+    } finally {
+      await stopMarks();
+    }
   });
 
   it('refuses a channel that is not a plain identifier, and refuses on a transaction handle', async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BusinessPage, ErrorBody } from '@/lib/portal';
+import { matchTiming } from '@/server/sandbox/funding/state';
 import { startSandbox } from '@/server/sandbox/server';
 import { createBusiness } from './support/businesses';
 import { SandboxClient, expectError, newKey, setupSandbox, type Res } from './support/sandbox';
@@ -251,6 +252,32 @@ describe('test controls, enabled', () => {
     await control(ctx.client, 'PUT', 'clock', { speed: 1 });
   });
 
+  it('times match runs, of every project or of one project only; a reset forgets the one project’s', async () => {
+    const sb = ctx.running.sandbox;
+    expect((await control(ctx.client, 'GET', 'matching')).body).toEqual({ object: 'sandbox_matching', run_queued_ms: 500, funder_ms: 20, projects: {} });
+    const one = await control(ctx.client, 'PUT', 'matching', { project_id: 'proj_meridiancnc', funder_ms: 400 });
+    expect(one.status).toBe(200);
+    expect(one.body).toEqual({ object: 'sandbox_matching', run_queued_ms: 500, funder_ms: 20, projects: { proj_meridiancnc: { run_queued_ms: 500, funder_ms: 400 } } });
+    expect(matchTiming(sb, 'proj_meridiancnc')).toEqual({ runQueuedMs: 500, funderMs: 400 });
+    expect(matchTiming(sb, 'proj_fairwayxray')).toEqual({ runQueuedMs: 500, funderMs: 20 });
+    try {
+      const all = await control(ctx.client, 'PUT', 'matching', { run_queued_ms: 0 });
+      expect(all.body).toMatchObject({ run_queued_ms: 0, funder_ms: 20 });
+      expect(matchTiming(sb, 'proj_fairwayxray')).toEqual({ runQueuedMs: 0, funderMs: 20 });
+      expect(matchTiming(sb, 'proj_meridiancnc')).toEqual({ runQueuedMs: 500, funderMs: 400 });
+
+      expect((await control(ctx.client, 'PUT', 'matching', {})).status).toBe(422);
+      expect((await control(ctx.client, 'PUT', 'matching', { funder_ms: -1 })).status).toBe(422);
+      expect((await control(ctx.client, 'PUT', 'matching', { funder_ms: 1, speed: 2 })).status).toBe(422);
+      expectError(await control(ctx.client, 'PUT', 'matching', { project_id: 'proj_nosuchproject', funder_ms: 1 }), 404, 'not_found');
+
+      expect((await control(ctx.client, 'POST', 'reset')).status).toBe(200);
+      expect((await control(ctx.client, 'GET', 'matching')).body).toEqual({ object: 'sandbox_matching', run_queued_ms: 0, funder_ms: 20, projects: {} });
+    } finally {
+      await control(ctx.client, 'PUT', 'matching', { run_queued_ms: 500, funder_ms: 20 });
+    }
+  });
+
   it('reset restores the seed, forgets idempotency keys and cancels pending timers', async () => {
     const fresh = await startSandbox({ port: 0, rateLimit: null });
     const seeded = await idsOf(new SandboxClient(fresh)).finally(() => fresh.close());
@@ -272,7 +299,11 @@ describe('test controls, enabled', () => {
     // The key is new again: a different body is a new command, not idempotency_key_reused.
     const again = await ctx.client.post('businesses/', { body: { name: 'Another Ltd' }, idempotencyKey: idem });
     expect(again.status).toBe(201);
-    await new Promise((r) => setTimeout(r, 200));
+    // A timer set after the reset, as long, fires: by then the cancelled one would have fired before it.
+    let after = false;
+    ctx.running.sandbox.clock.after(100, () => (after = true));
+    for (let i = 0; i < 500 && !after; i++) await new Promise((r) => setTimeout(r, 10));
+    expect(after).toBe(true);
     expect(fired).toBe(false);
   });
 

@@ -186,6 +186,7 @@ describe('deal read', () => {
       application: { id: 'dapp_meridiancnc', object: 'deal_application', url: `${base}deal-applications/dapp_meridiancnc/` },
       project: null,
       recipient: null,
+      match: null,
       name: 'Meridian Engineering – CNC equipment finance',
       status: 'open',
       workflow: {
@@ -232,6 +233,7 @@ describe('deal create', () => {
       application: { id: expect.stringMatching(/^dapp_[a-z0-9]+$/), object: 'deal_application', url: expect.any(String) },
       project: null,
       recipient: null,
+      match: null,
       name: 'Meridian – second machine',
       status: 'open',
       workflow: { pipeline: { id: 'dpipe_funding', name: 'Funding deals' }, stage: { id: 'dstg_draft', name: 'Draft' }, stages_url: `${base}deal-pipelines/dpipe_funding/stages/` },

@@ -87,6 +87,8 @@ describe('ranking and reasons', () => {
     for (const m of items) {
       expect(m).toMatchObject({ object: 'funding_match', revision: 0, run: { id: run.id, object: 'match_run' }, decision: 'none', deal: null, stale: false });
       expect(m.id).toMatch(/^match_[a-z0-9]+$/);
+      // Every match of a page carries its own url, which reads it.
+      expect(m.url).toBe(`${ctx.client.baseUrl}matches/${m.id}/`);
       expect(['term_loan', 'equipment_finance']).toContain(m.product.kind);
     }
   });
@@ -100,7 +102,9 @@ describe('ranking and reasons', () => {
     const thistle = items.find((m) => m.recipient.id === 'rcpt_thistle')!;
     const { match, etag } = await readMatch(ctx.client, thistle.id);
     expect(match).toEqual(thistle);
-    expect(etag).toBe(`"match-${thistle.id}-0-current"`);
+    expect((await ctx.client.read(FundingMatch, thistle.url)).data).toEqual(thistle);
+    // The ETag is the revision alone, quoted: what the page showed.
+    expect(etag).toBe(`"${thistle.revision}"`);
     expect(match).toMatchObject({
       recipient: { id: 'rcpt_thistle', object: 'recipient', name: 'Thistle Enterprise Finance' },
       product: { name: 'Enterprise loan', kind: 'term_loan' },
@@ -272,22 +276,22 @@ describe('staleness and decisions', () => {
     const { items } = await allMatches(ctx.client, project.matches_url);
     const first = items[0]!;
     const before = await readMatch(ctx.client, first.id);
-    expect(before.etag).toBe(`"match-${first.id}-0-current"`);
+    expect(before.etag).toBe('"0"');
     expect((await ctx.client.post(`matches/${first.id}/shortlist/`, { ifMatch: before.etag })).status).toBe(200);
 
     await mustWriteCriteria(ctx.client, project, [cw('funding_amount', 120_000)]);
     const { items: stale } = await allMatches(ctx.client, project.matches_url);
     expect(stale.map((m) => m.id)).toEqual(items.map((m) => m.id));
     expect(stale.every((m) => m.stale)).toBe(true);
+    // Going stale changes no match: its ETag follows its revision alone.
     const after = await readMatch(ctx.client, first.id);
-    expect(after.etag).toBe(`"match-${first.id}-1-stale"`);
-    // A decision made from a read before the change is refused; made from a fresh read it is taken.
+    expect(after.etag).toBe('"1"');
+    expect(after.match).toMatchObject({ revision: 1, stale: true });
+    // So a decision quoting the revision of a page read before the change is taken, and says the match is stale.
     const second = items[1]!;
-    const secondBefore = `"match-${second.id}-0-current"`;
-    expectError(await ctx.client.post(`matches/${second.id}/shortlist/`, { ifMatch: secondBefore }), 412, 'precondition_failed');
-    const fresh = await readMatch(ctx.client, second.id);
-    const taken = await ctx.client.post(`matches/${second.id}/shortlist/`, { ifMatch: fresh.etag });
+    const taken = await ctx.client.post(`matches/${second.id}/shortlist/`, { ifMatch: `"${second.revision}"` });
     expect(taken.status).toBe(200);
+    expect(taken.headers.get('etag')).toBe('"1"');
     expect(FundingMatch.parse(taken.body)).toMatchObject({ decision: 'shortlisted', stale: true, revision: 1 });
 
     // Recalculate: new matches, current, keeping the decisions of the same funder's product.
@@ -307,26 +311,29 @@ describe('staleness and decisions', () => {
     const id = items[3]!.id;
     const url = (action: string) => `matches/${id}/${action}/`;
     expectError(await ctx.client.post(url('shortlist')), 428, 'precondition_required');
-    expectError(await ctx.client.post(url('shortlist'), { ifMatch: `"match-${id}-5-current"` }), 412, 'precondition_failed');
+    expectError(await ctx.client.post(url('shortlist'), { ifMatch: '"5"' }), 412, 'precondition_failed');
+    // Only the quoted revision is the ETag: not the bare number, nor another shape around it.
+    expectError(await ctx.client.post(url('shortlist'), { ifMatch: '0' }), 412, 'precondition_failed');
+    expectError(await ctx.client.post(url('shortlist'), { ifMatch: `"match-${id}-0"` }), 412, 'precondition_failed');
 
     const key = newKey('shortlist');
-    const res = await ctx.client.post(url('shortlist'), { ifMatch: `"match-${id}-0-current"`, idempotencyKey: key });
+    const res = await ctx.client.post(url('shortlist'), { ifMatch: '"0"', idempotencyKey: key });
     expect(res.status).toBe(200);
-    expect(res.headers.get('etag')).toBe(`"match-${id}-1-current"`);
+    expect(res.headers.get('etag')).toBe('"1"');
     const shortlisted = FundingMatch.parse(res.body);
     expect(shortlisted).toMatchObject({ id, decision: 'shortlisted', revision: 1, stale: false });
     expect(shortlisted.updated_at >= shortlisted.created_at).toBe(true);
     // An identical retry is replayed; a new shortlist of a shortlisted match is a conflict.
-    const replay = await ctx.client.post(url('shortlist'), { ifMatch: `"match-${id}-0-current"`, idempotencyKey: key });
+    const replay = await ctx.client.post(url('shortlist'), { ifMatch: '"0"', idempotencyKey: key });
     expect(replay.headers.get('idempotent-replayed')).toBe('true');
     expect(replay.body).toEqual(res.body);
-    const same = expectError(await ctx.client.post(url('shortlist'), { ifMatch: `"match-${id}-1-current"` }), 409, 'conflict');
+    const same = expectError(await ctx.client.post(url('shortlist'), { ifMatch: '"1"' }), 409, 'conflict');
     expect(same.details).toEqual([{ code: 'same_decision', message: 'decision is shortlisted.' }]);
 
-    const dismissed = await ctx.client.post(url('dismiss'), { ifMatch: `"match-${id}-1-current"` });
+    const dismissed = await ctx.client.post(url('dismiss'), { ifMatch: '"1"' });
     expect(FundingMatch.parse(dismissed.body)).toMatchObject({ decision: 'dismissed', revision: 2 });
     expect((await readMatch(ctx.client, id)).match.decision).toBe('dismissed');
-    expect(FundingMatch.parse((await ctx.client.post(url('shortlist'), { ifMatch: `"match-${id}-2-current"` })).body).decision).toBe('shortlisted');
+    expect(FundingMatch.parse((await ctx.client.post(url('shortlist'), { ifMatch: '"2"' })).body).decision).toBe('shortlisted');
     // The project's matches stay in rank order whatever the decisions.
     expect((await allMatches(ctx.client, project.matches_url)).items.map((m) => m.id)).toEqual(items.map((m) => m.id));
   });
@@ -338,12 +345,12 @@ describe('a deal from a match', () => {
     const { project } = await matchedProject(ctx.client, businessId);
     const { items } = await allMatches(ctx.client, project.matches_url);
     const match = items[0]!;
-    const res = await ctx.client.post(`matches/${match.id}/shortlist/`, { ifMatch: `"match-${match.id}-0-current"` });
+    const res = await ctx.client.post(`matches/${match.id}/shortlist/`, { ifMatch: `"${match.revision}"` });
     expect(res.status).toBe(200);
     return { businessId, project, match, items };
   }
 
-  it('creates the deal for the match’s recipient, naming the project; the match names the deal', async () => {
+  it('creates the deal for the match’s recipient, naming the project and the match; the match names the deal', async () => {
     const { businessId, project, match } = await shortlisted();
     const seen = events.length;
     const body = { name: 'Equipment finance – Ironbridge', business_id: businessId, recipient_id: match.recipient.id, project_id: project.id, match_id: match.id };
@@ -352,11 +359,14 @@ describe('a deal from a match', () => {
     const deal = Deal.parse(res.body);
     expect(DealProjectRef.parse(deal.project)).toEqual({ id: project.id, object: 'project', name: project.name });
     expect(deal.recipient).toEqual({ id: 'rcpt_ironbridge', object: 'recipient', name: 'Ironbridge Asset Finance' });
+    expect(deal.match).toEqual({ id: match.id, object: 'funding_match', url: match.url });
     expect((await ctx.client.read(Deal, deal.url)).data).toEqual(deal);
 
-    const { match: linked, etag } = await readMatch(ctx.client, match.id);
-    expect(linked).toMatchObject({ decision: 'shortlisted', revision: 2, deal: { id: deal.id, object: 'deal', url: deal.url } });
-    expect(etag).toBe(`"match-${match.id}-2-current"`);
+    // The deal's match link reads the match, which names the deal back.
+    const linked = (await ctx.client.read(FundingMatch, deal.match!.url)).data;
+    expect(linked).toMatchObject({ id: match.id, decision: 'shortlisted', revision: 2, deal: { id: deal.id, object: 'deal', url: deal.url } });
+    const { etag } = await readMatch(ctx.client, match.id);
+    expect(etag).toBe('"2"');
     expect(events.slice(seen).find((e) => e.type === 'deal.created')?.data).toMatchObject({ deal_id: deal.id, project_id: project.id, match_id: match.id });
 
     // One deal per match; a match with a deal stays shortlisted.
@@ -366,7 +376,7 @@ describe('a deal from a match', () => {
     expect(dismiss.details[0]).toMatchObject({ code: 'match_has_deal' });
     // Deals without a project are unchanged.
     const plain = await ctx.client.post('deals/', { body: { name: 'Plain', business_id: businessId }, idempotencyKey: newKey('deal') });
-    expect(Deal.parse(plain.body).project).toBeNull();
+    expect(Deal.parse(plain.body)).toMatchObject({ project: null, match: null });
   });
 
   it('checks the project, the match and the recipient (422), and that the match is shortlisted (409)', async () => {
@@ -489,6 +499,6 @@ describe('read-only key', () => {
     const ro = new SandboxClient(ctx.running, DEMO_KEYS.find((k) => k.id === 'key_demoreadonly')!.token);
     const { data } = await ro.read(FundingMatchPage, 'projects/proj_meridiancnc/matches/?page_size=1');
     const id = data.items[0]!.id;
-    expectError(await ro.post(`matches/${id}/shortlist/`, { ifMatch: `"match-${id}-0-current"` }), 403, 'forbidden');
+    expectError(await ro.post(`matches/${id}/shortlist/`, { ifMatch: `"${data.items[0]!.revision}"` }), 403, 'forbidden');
   });
 });

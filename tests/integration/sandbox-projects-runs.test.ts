@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FundingMatchPage, MatchRun, MatchRunPage, Project } from '@/lib/portal';
+import { FundingMatchPage, MatchRun, MatchRunPage, MatchRunProgressEventData, Project } from '@/lib/portal';
 import type { SandboxEvent } from '@/server/sandbox/events';
+import { configureMatching } from '@/server/sandbox/funding/state';
 import { createBusiness } from './support/businesses';
 import {
   COMPLETE_CRITERIA,
@@ -16,7 +17,8 @@ import { expectError, newKey, setupSandbox } from './support/sandbox';
 
 /*
  * Conformance of match runs (DESIGN.md §6): start (Idempotency-Key, expected_criteria_revision), progress on the
- * sandbox clock (units = funders screened), completion, the failure trigger, retry, and the project's status.
+ * sandbox clock (units = funders screened) and its events (at most one a second), completion, the failure
+ * trigger, retry, and the project's status.
  */
 
 const ctx = setupSandbox();
@@ -31,6 +33,20 @@ beforeAll(() => {
 afterAll(() => unsubscribe());
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** A run's events since `seen`, in order of publication. */
+const runEvents = (seen: number, runId: string) => events.slice(seen).filter((e) => e.type.startsWith('match_run.') && e.data.run_id === runId);
+
+/** Checks a run's progress events: well-formed, at most one a second, never going back. */
+function expectProgressEvents(progress: SandboxEvent[]) {
+  const data = progress.map((e) => MatchRunProgressEventData.parse(e.data));
+  const at = progress.map((e) => Date.parse(e.timestamp));
+  // Published 1 s apart at least (the timestamp is taken a moment after the check, so allow a few ms).
+  for (let i = 1; i < at.length; i++) expect(at[i]! - at[i - 1]!, `gap before progress event ${i}`).toBeGreaterThanOrEqual(995);
+  const units = data.map((d) => d.progress.completed_units);
+  expect(units).toEqual([...units].sort((a, b) => a - b));
+  return data;
+}
 
 /** A project of a new business whose criteria are complete (plus `extra`). */
 async function readyProject(extra: ReturnType<typeof cw>[] = []) {
@@ -107,8 +123,19 @@ describe('starting a run', () => {
     const { data: latest } = await ctx.client.read(FundingMatchPage, `${project.matches_url}?page_size=100`);
     expect(latest.items.map((m) => m.id)).toEqual(page.items.map((m) => m.id));
 
-    const completed = events.slice(seen).filter((e) => e.type.startsWith('match_run.'));
-    expect(completed.map((e) => [e.type, e.data])).toEqual([
+    // Progress while it ran (the first as it started screening), then its end.
+    const ran = runEvents(seen, run.id);
+    const announced = ran.filter((e) => e.type === 'match_run.progress');
+    expect(ran.slice(0, announced.length)).toEqual(announced);
+    expect(expectProgressEvents(announced)[0]).toEqual({
+      run_id: run.id,
+      project_id: project.id,
+      business_id: project.business.id,
+      status: 'running',
+      attempt_sequence: 1,
+      progress: { step: 'screening_funders', completed_units: 0, total_units: 30 },
+    });
+    expect(ran.slice(announced.length).map((e) => [e.type, e.data])).toEqual([
       [
         'match_run.completed',
         {
@@ -121,6 +148,31 @@ describe('starting a run', () => {
         },
       ],
     ]);
+  });
+
+  it('announces a running run’s progress at most once a second in real time, however fast its steps, and times one project’s runs apart', async () => {
+    const slow = await readyProject();
+    const fast = await readyProject();
+    // 100 s a funder on a clock 1,000 times faster: steps of two funders every 200 ms, 3 s in all. Only this project's.
+    configureMatching(ctx.running.sandbox, { funderMs: 100_000 }, slow.id);
+    const seen = events.length;
+    const slowRun = await mustStartRun(ctx.client, slow);
+    const fastRun = await waitForRun(ctx.client, await mustStartRun(ctx.client, fast));
+    expect(fastRun.status).toBe('completed');
+    expect((await ctx.client.read(MatchRun, slowRun.url)).data.status).not.toBe('completed');
+    const done = await waitForRun(ctx.client, slowRun);
+    expect(done).toMatchObject({ status: 'completed', progress: { completed_units: 30 } });
+
+    const ran = runEvents(seen, slowRun.id);
+    expect(ran.at(-1)?.type).toBe('match_run.completed');
+    const progress = expectProgressEvents(ran.slice(0, -1));
+    expect(ran.slice(0, -1).every((e) => e.type === 'match_run.progress')).toBe(true);
+    // Fifteen steps in about 3 s: a few events with what was screened by then, not one per step.
+    expect(progress.length).toBeGreaterThanOrEqual(3);
+    expect(progress.length).toBeLessThan(15);
+    expect(progress.every((p) => p.status === 'running' && p.attempt_sequence === 1 && p.progress.total_units === 30)).toBe(true);
+    expect(new Set(progress.map((p) => p.progress.completed_units)).size).toBe(progress.length);
+    expect(Math.max(...progress.map((p) => p.progress.completed_units))).toBeLessThan(30);
   });
 
   it('lists a project’s runs newest first and reads each with its ETag', async () => {
@@ -211,9 +263,13 @@ describe('a failed run', () => {
     });
     expect(await readProject(project)).toMatchObject({ status: 'draft', revision: 2 });
     expect((await ctx.client.read(FundingMatchPage, project.matches_url)).data.items).toEqual([]);
-    expect(events.slice(seen).filter((e) => e.type.startsWith('match_run.')).map((e) => [e.type, e.data])).toEqual([
+    const ran = runEvents(seen, run.id);
+    expect(ran.filter((e) => e.type !== 'match_run.progress').map((e) => [e.type, e.data])).toEqual([
       ['match_run.failed', { run_id: run.id, project_id: project.id, business_id: project.business.id, failure: run.failure, can_retry: true }],
     ]);
+    // It started screening (announced), and nothing is announced of it after it failed.
+    expect(ran[0]?.data).toMatchObject({ status: 'running', progress: { completed_units: 0 } });
+    expect(ran.at(-1)?.type).toBe('match_run.failed');
 
     // Retried with the trigger still there: the second attempt fails the same way.
     expect(expectError(await ctx.client.post(run.retry_url), 400, 'invalid_request').details[0]).toMatchObject({ parameter: 'Idempotency-Key' });

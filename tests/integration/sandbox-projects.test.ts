@@ -535,7 +535,20 @@ describe('OpenAPI', () => {
     'POST /matches/{id}/dismiss/',
   ].sort();
 
-  type Doc = { paths: Record<string, Record<string, { 'x-permissions': string[]; parameters: Array<{ name: string; in: string; required: boolean }>; responses: Record<string, { content: { 'application/json': { schema: Record<string, unknown> } } }> }>> };
+  type Doc = {
+    paths: Record<
+      string,
+      Record<
+        string,
+        {
+          'x-permissions': string[];
+          parameters: Array<{ name: string; in: string; required: boolean; description?: string }>;
+          responses: Record<string, { headers: Record<string, { description?: string }>; content: { 'application/json': { schema: Record<string, unknown> } } }>;
+        }
+      >
+    >;
+    webhooks: Record<string, { post: { requestBody: { content: { 'application/json': { schema: Record<string, unknown> } } } } }>;
+  };
   const operationsOf = (doc: Doc) =>
     Object.entries(doc.paths)
       .flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`))
@@ -553,13 +566,31 @@ describe('OpenAPI', () => {
     const start = pub.paths['/projects/{id}/match-runs/']!.post!;
     expect(start['x-permissions']).toEqual(['projects:write']);
     expect(start.parameters).toContainEqual({ name: 'Idempotency-Key', in: 'header', required: true, schema: { type: 'string', maxLength: 255 } });
+    // A match's ETag is its revision, quoted: said where it is quoted and where it is given.
     const shortlist = pub.paths['/matches/{id}/shortlist/']!.post!;
-    expect(shortlist.parameters).toContainEqual({ name: 'If-Match', in: 'header', required: true, schema: { type: 'string' } });
+    const etagIs = expect.stringContaining('The match revision, quoted');
+    expect(shortlist.parameters).toContainEqual({ name: 'If-Match', in: 'header', required: true, schema: { type: 'string' }, description: etagIs });
+    expect(pub.paths['/matches/{id}/']!.get!.responses['200']!.headers.ETag).toEqual({ schema: { type: 'string' }, description: etagIs });
     const list = pub.paths['/projects/{id}/matches/']!.get!;
     expect(list.parameters.filter((p) => p.in === 'query').map((p) => p.name)).toEqual(['page_size', 'cursor', 'fit', 'product_kind']);
     const item = (list.responses['200']!.content['application/json'].schema as { properties: { items: { items: { properties: Record<string, unknown> } } } }).properties.items.items;
     expect(item.properties.fit).toEqual({ type: 'string', enum: ['strong', 'good', 'possible', 'unlikely'] });
     expect(item.properties.id).toEqual({ type: 'string', pattern: '^match_[a-z0-9]+$' });
+    expect(item.properties.url).toEqual({ type: 'string', format: 'uri' });
+    expect((item as { required?: string[] }).required).toContain('url');
+    // A deal names the match it was made from.
+    const deal = pub.paths['/deals/{id}/']!.get!.responses['200']!.content['application/json'].schema as { properties: Record<string, unknown> };
+    expect(JSON.stringify(deal.properties.match)).toContain('funding_match');
+    // The match run events, with their data, to keys that may read projects.
+    expect(Object.keys(pub.webhooks).sort()).toEqual(['match_run.completed', 'match_run.failed', 'match_run.progress']);
+    const progress = pub.webhooks['match_run.progress']!.post.requestBody.content['application/json'].schema as {
+      properties: { type: unknown; data: { properties: Record<string, unknown>; required: string[] } };
+    };
+    expect(progress.properties.type).toEqual({ type: 'string', const: 'match_run.progress' });
+    expect(progress.properties.data.required.sort()).toEqual(['attempt_sequence', 'business_id', 'progress', 'project_id', 'run_id', 'status']);
+    expect(Object.keys(ro.webhooks)).toHaveLength(3);
+    const source = (await ctx.client.get<Doc>('openapi.json', { key: KEYS.source })).body;
+    expect(source.webhooks).toEqual({});
     const patch = pub.paths['/project-criteria/{id}/answers/']!.patch!;
     const result = patch.responses['200']!.content['application/json'].schema as { properties: { object: unknown } };
     expect(result.properties.object).toEqual({ type: 'string', const: 'project_criteria_answers' });

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { BffErrorBody } from '@/lib/bff/errors';
 import { BffClient, bffStack, signedIn } from './support/bff';
 import { catalogCalls, pagePatterns, staticPagePaths } from './support/route-catalog';
+import { logCaughtUp } from './support/upstream-log';
 
 /*
  * Over HTTP against `next start`: a path the framework cannot decode is refused
@@ -67,6 +68,8 @@ describe('a malformed path', () => {
     const marker = `%ZZmarker${Date.now()}`;
     const r = await staff.get(`/api/deals/${marker}`, { headers: { 'X-Secret-Probe': 'do-not-log-me' } });
     expect(r.status).toBe(400);
+    // Counted once a line logged after the refusal is in the file (the server writes its log asynchronously).
+    await logCaughtUp(staff);
     const log = readFileSync(bffStack().logFile, 'utf8');
     const lines = log.split('\n').filter((l) => l.includes(marker));
     expect(lines).toHaveLength(1);

@@ -1,3 +1,5 @@
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { compileContract } from '@/server/sandbox/domain/contract-index';
@@ -189,6 +191,22 @@ describe('text extraction: PDF', () => {
     }
     expect(await pdfText(writePdf([lines], { uncompressed: true }))).toBe(lines.join('\n'));
   });
+
+  it('lets a process that read a PDF exit by itself: the idle reader thread holds nothing open', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./support/read-pdf-then-end.ts', import.meta.url))], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    child.stdout.on('data', (c: Buffer) => (out += c.toString('utf8')));
+    child.stderr.on('data', (c: Buffer) => (out += c.toString('utf8')));
+    // Generous for a busy machine (tsx and PDF.js load first); a reader that holds the process never exits.
+    const killer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+    const [code, signal] = await new Promise<[number | null, NodeJS.Signals | null]>((resolve) => child.once('exit', (c, s) => resolve([c, s])));
+    clearTimeout(killer);
+    expect(signal, `the process had to be killed: ${out}`).toBeNull();
+    expect(code, out).toBe(0);
+    expect(JSON.parse(out)).toEqual({ ok: true, text: 'Read, then exit', pages: 1 });
+  }, 40_000);
 
   it('keeps pages in page-tree order and separates them by lines', async () => {
     const r = await extractPdfText(writePdf([['Page one'], ['Page two, line one', 'Page two, line two'], ['Page three']]));

@@ -11,7 +11,7 @@ import { readDeal } from '@/server/deals/read-deal';
 import { dealView } from '@/server/deals/deal-views';
 import { guardPage, readOrNotFound, type PageProps } from '@/server/http/page-guard';
 import { readWorkflowStages } from '@/server/workflows/stages';
-import { matchOfDeal } from '@/server/projects/deal-match';
+import { readDealMatch } from '@/server/projects/deal-match';
 import '@/components/deals/deals.css';
 
 export const metadata: Metadata = { title: 'Deal' };
@@ -27,13 +27,12 @@ export default async function DealPage({ params, searchParams }: PageProps<'deal
   const businessId = typeof raw.business_id === 'string' ? raw.business_id : null;
   const applicationId = view.application?.id ?? null;
   // The application's summary is a nicety: when it cannot be read, the deal is still shown.
-  const projectId = view.project?.id ?? null;
   const [stages, business, application, match] = await Promise.all([
     readWorkflowStages(deal.data.workflow, DealStagePage),
     businessId ? businessOfDeal(dealId, businessId) : Promise.resolve(null),
     applicationId ? readDealApplicationSummary(applicationId).catch((): DealApplicationSummary | 'unavailable' => 'unavailable') : Promise.resolve(null),
     // Like the application's summary, the match is a nicety.
-    projectId ? matchOfDeal(projectId, dealId).catch(() => null) : Promise.resolve(null),
+    readDealMatch(deal.data).catch(() => 'unavailable' as const),
   ]);
 
   return (

@@ -5,7 +5,8 @@ import { SandboxError } from '../http/errors';
 import type { Sandbox } from '../sandbox';
 import type { WebhookDeliverer } from '../webhooks';
 import { FaultInjector, FaultsBody, type FaultDecision } from './faults';
-import { FundersBody, fundersView, setGeneratedFunders } from '../funding/controls';
+import { FundersBody, MatchingBody, fundersView, setGeneratedFunders, setMatching } from '../funding/controls';
+import { forgetProjectTimings, matchTimingsView } from '../funding/state';
 import { GenerateBusinessesBody, generateBusinesses } from './generate-businesses';
 
 /** Where the test controls live; outside /v1/, no API key, only when options.controls is on. */
@@ -33,6 +34,10 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
  *   GET    /_sandbox/funders             { seeded, generated, seed, total }: the funders match runs screen
  *   PUT    /_sandbox/funders             { generate, seed? }: that many generated funders after the seeded ones
  *                                        (deterministic for a seed; 0 removes them; a reset does too)
+ *   GET    /_sandbox/matching            match run durations: { run_queued_ms, funder_ms, projects: {id: …} }
+ *   PUT    /_sandbox/matching            { run_queued_ms?, funder_ms?, project_id? }: sandbox clock ms a run waits
+ *                                        queued and spends per funder; with project_id that project's runs only
+ *                                        (a reset forgets those, and keeps the sandbox's own)
  *   PUT    /_sandbox/webhooks            { paused }: while paused, events are dropped (logged as `dropped`, never
  *                                        sent), as lost deliveries; a reset leaves the setting as it is
  *   POST   /_sandbox/businesses          { generate, seed? }: that many more businesses at once, each with a
@@ -52,6 +57,7 @@ export class SandboxControls {
     this.sb.idempotency.clear();
     this.sb.limiter.clear();
     this.webhooks.reset();
+    forgetProjectTimings(this.sb);
   }
 
   private overview() {
@@ -100,6 +106,10 @@ export class SandboxControls {
         return { status: 200, body: fundersView(this.sb) };
       case 'PUT funders':
         return { status: 200, body: setGeneratedFunders(this.sb, await parse(FundersBody)) };
+      case 'GET matching':
+        return { status: 200, body: matchTimingsView(this.sb) };
+      case 'PUT matching':
+        return { status: 200, body: setMatching(this.sb, await parse(MatchingBody)) };
       case 'PUT webhooks': {
         this.webhooks.setPaused((await parse(WebhooksBody)).paused);
         return { status: 200, body: { object: 'sandbox_webhooks', ...this.webhooks.describeConfig() } };
@@ -107,7 +117,7 @@ export class SandboxControls {
       case 'POST businesses':
         return { status: 201, body: generateBusinesses(this.sb, await parse(GenerateBusinessesBody)) };
       default: {
-        const known = ['', 'controls', 'faults', 'clock', 'reset', 'webhook-deliveries', 'funders', 'webhooks', 'businesses'].includes(path);
+        const known = ['', 'controls', 'faults', 'clock', 'reset', 'webhook-deliveries', 'funders', 'matching', 'webhooks', 'businesses'].includes(path);
         throw new SandboxError('not_found', known ? `${method} is not supported on ${pathname}.` : `No sandbox control at ${pathname}.`);
       }
     }

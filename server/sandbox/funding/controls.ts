@@ -1,7 +1,33 @@
 import { z } from 'zod';
+import { ProjectId } from '@/lib/portal';
+import { SandboxError } from '../http/errors';
 import type { Sandbox } from '../sandbox';
 import { generateFunders } from './generate';
-import { ensureFunderRecipients, fundingState } from './state';
+import { configureMatching, ensureFunderRecipients, fundingState, matchTimingsView } from './state';
+
+/**
+ * Body of PUT /_sandbox/matching: match run durations in sandbox clock milliseconds, for every run, or with
+ * project_id for that project's runs only (a test slows its own runs without slowing anyone else's).
+ */
+export const MatchingBody = z
+  .strictObject({
+    project_id: ProjectId.optional(),
+    run_queued_ms: z.int().min(0).max(600_000).optional(),
+    funder_ms: z.int().min(0).max(60_000).optional(),
+  })
+  .refine((b) => b.run_queued_ms !== undefined || b.funder_ms !== undefined, { message: 'Name run_queued_ms, funder_ms or both.' });
+
+export function setMatching(sb: Sandbox, body: z.output<typeof MatchingBody>) {
+  if (body.project_id !== undefined && !fundingState(sb).projects[body.project_id]) {
+    throw new SandboxError('not_found', `No project ${body.project_id} exists.`);
+  }
+  configureMatching(
+    sb,
+    { ...(body.run_queued_ms !== undefined ? { runQueuedMs: body.run_queued_ms } : {}), ...(body.funder_ms !== undefined ? { funderMs: body.funder_ms } : {}) },
+    body.project_id,
+  );
+  return matchTimingsView(sb);
+}
 
 /** Body of PUT /_sandbox/funders: how many generated funders to have (0 removes them) and the PRNG seed. */
 export const FundersBody = z.strictObject({

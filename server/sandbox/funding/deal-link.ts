@@ -74,6 +74,11 @@ export function linkDeal(sb: Sandbox, link: DealLink, deal: DealRec) {
   sb.changed();
 }
 
+/** How a deal names the match it was made from: {id, object, url}, or null. */
+export function dealMatch(sb: Sandbox, d: DealRec) {
+  return d.match_id ? { id: d.match_id, object: 'funding_match' as const, url: sb.urls.match(d.match_id) } : null;
+}
+
 /** How a deal names its project: {id, object, name}, or null. */
 export function dealProject(sb: Sandbox, d: DealRec) {
   const p = d.project_id ? sb.state.funding?.projects[d.project_id] : undefined;

@@ -1,5 +1,4 @@
-import type { Fit, FundingMatch, MatchDecision, ProductKind } from '@/lib/portal';
-import { versionEtag } from '../http/etag';
+import { fundingMatchEtag, type Fit, type FundingMatch, type MatchDecision, type ProductKind } from '@/lib/portal';
 import { SandboxError, notFound } from '../http/errors';
 import type { Sandbox } from '../sandbox';
 import { fundingState } from './state';
@@ -29,8 +28,12 @@ export function isStale(sb: Sandbox, m: MatchRec): boolean {
   return !!run && runIsStale(sb, run);
 }
 
-/** The ETag changes with the revision and with staleness (both change what a read shows). */
-export const matchEtag = (m: MatchRec, stale: boolean) => versionEtag('match', m.id, m.revision, stale ? 'stale' : 'current');
+/**
+ * The ETag follows the revision alone (DESIGN.md §6), so the revision a page shows is a valid If-Match. Going
+ * stale does not move it: staleness is the run's, not a change of the match, and a decision on a stale match
+ * is still the person's to make (the reply says it is stale).
+ */
+export const matchEtag = (m: MatchRec) => fundingMatchEtag(m.revision);
 
 export function matchView(sb: Sandbox, m: MatchRec, stale: boolean): FundingMatch {
   return {
@@ -52,6 +55,7 @@ export function matchView(sb: Sandbox, m: MatchRec, stale: boolean): FundingMatc
     stale,
     created_at: m.created_at,
     updated_at: m.updated_at,
+    url: sb.urls.match(m.id),
   };
 }
 

@@ -1,4 +1,4 @@
-import type { Fit, MatchRun } from '@/lib/portal';
+import type { Fit, MatchRun, MatchRunCompletedEventData, MatchRunFailedEventData, MatchRunProgressEventData } from '@/lib/portal';
 import { versionEtag } from '../http/etag';
 import type { Sandbox } from '../sandbox';
 import { newId, nextSeq } from '../store/ids';
@@ -14,6 +14,9 @@ import type { CriteriaSnapshot, FunderProfile, MatchRec, MatchRunRec, ProjectRec
  * or failed, with a failure {code, message}. A retry of the project's latest run, when it failed, is a new
  * attempt of the same run (attempt_sequence + 1) that reads the criteria and the funders again.
  *
+ * While it runs it sends `match_run.progress` events, at most one a second, besides `match_run.completed` and
+ * `match_run.failed` at the end.
+ *
  * Failure trigger: a criteria text answer containing FAIL_TRIGGER makes the run fail once half the funders
  * are screened (every attempt, until the answer no longer contains it).
  */
@@ -21,6 +24,14 @@ export const FAIL_TRIGGER = '[[fail]]';
 
 /** About this many progress steps per run, whatever the number of funders. */
 const STEPS = 20;
+
+/**
+ * A running attempt announces its progress at most this often, in real time whatever the clock's speed: the
+ * receivers are real servers, and a sped-up clock must not flood them.
+ */
+export const PROGRESS_EVERY_MS = 1_000;
+/** When each run last announced its progress (real time); forgotten when an attempt starts. */
+const lastProgress = new WeakMap<MatchRunRec, number>();
 
 export const runEtag = (r: MatchRunRec) => versionEtag('mrun', r.id, r.version);
 
@@ -124,6 +135,23 @@ function fitCounts(sb: Sandbox, run: MatchRunRec) {
   return counts;
 }
 
+/** The progress event of a running attempt, unless one went out less than PROGRESS_EVERY_MS ago. */
+function announceProgress(sb: Sandbox, run: MatchRunRec, p: ProjectRec) {
+  const now = Date.now();
+  const last = lastProgress.get(run);
+  if (last !== undefined && now - last < PROGRESS_EVERY_MS) return;
+  lastProgress.set(run, now);
+  const data: MatchRunProgressEventData = {
+    run_id: run.id,
+    project_id: p.id,
+    business_id: p.business_id,
+    status: run.status,
+    attempt_sequence: run.attempt_sequence,
+    progress: { step: run.step, completed_units: run.completed_units, total_units: run.total_units },
+  };
+  sb.events.publish('match_run.progress', data);
+}
+
 function complete(sb: Sandbox, run: MatchRunRec, p: ProjectRec) {
   storeMatches(sb.state, run, p, run.screened.sort(compareScreened), sb.now());
   run.status = 'completed';
@@ -133,14 +161,15 @@ function complete(sb: Sandbox, run: MatchRunRec, p: ProjectRec) {
   changed(sb, run);
   setStatus(sb, p, 'matched');
   const best = run.match_ids[0] ? fundingState(sb).matches[run.match_ids[0]] : undefined;
-  sb.events.publish('match_run.completed', {
+  const data: MatchRunCompletedEventData = {
     run_id: run.id,
     project_id: p.id,
     business_id: p.business_id,
     match_count: run.match_count,
     fit_counts: fitCounts(sb, run),
     best: best ? { match_id: best.id, recipient_id: best.recipient_id, score: best.score, fit: best.fit } : null,
-  });
+  };
+  sb.events.publish('match_run.completed', data);
 }
 
 function fail(sb: Sandbox, run: MatchRunRec, p: ProjectRec, code: string, message: string) {
@@ -150,13 +179,14 @@ function fail(sb: Sandbox, run: MatchRunRec, p: ProjectRec, code: string, messag
   run.screened = [];
   changed(sb, run);
   setStatus(sb, p, p.latest_completed_run_id ? 'matched' : 'draft');
-  sb.events.publish('match_run.failed', {
+  const data: MatchRunFailedEventData = {
     run_id: run.id,
     project_id: p.id,
     business_id: p.business_id,
     failure: { code, message },
     can_retry: canRetry(sb, run),
-  });
+  };
+  sb.events.publish('match_run.failed', data);
 }
 
 /** One step of a run's attempt: pending → running, or the next batch of funders screened. */
@@ -165,11 +195,12 @@ function tick(sb: Sandbox, runId: string, attempt: number) {
   const run = st.runs[runId];
   const p = run && st.projects[run.project_id];
   if (!run || !p || run.attempt_sequence !== attempt) return;
-  const unitMs = matchTiming(sb).funderMs;
+  const unitMs = matchTiming(sb, p.id).funderMs;
   if (run.status === 'pending') {
     run.status = 'running';
     run.step = 'screening_funders';
     changed(sb, run);
+    announceProgress(sb, run, p);
     schedule(sb, run, Math.min(batchOf(run), run.total_units) * unitMs);
     return;
   }
@@ -201,6 +232,7 @@ function tick(sb: Sandbox, runId: string, attempt: number) {
     return;
   }
   changed(sb, run);
+  announceProgress(sb, run, p);
   schedule(sb, run, Math.min(batchOf(run), run.total_units - run.completed_units) * unitMs);
 }
 
@@ -214,6 +246,7 @@ function readInputs(sb: Sandbox, run: MatchRunRec, criteria: ApplicationRec) {
   run.total_units = run.funder_ids.length;
   run.completed_units = 0;
   run.screened = [];
+  lastProgress.delete(run);
 }
 
 /** Creates a run (pending) for the criteria as they are now, and schedules it. */
@@ -245,7 +278,7 @@ export function startRun(sb: Sandbox, p: ProjectRec, criteria: ApplicationRec): 
   p.latest_run_id = run.id;
   setStatus(sb, p, 'matching');
   sb.changed();
-  schedule(sb, run, matchTiming(sb).runQueuedMs);
+  schedule(sb, run, matchTiming(sb, p.id).runQueuedMs);
   return run;
 }
 
@@ -258,13 +291,14 @@ export function retryRun(sb: Sandbox, run: MatchRunRec, p: ProjectRec, criteria:
   readInputs(sb, run, criteria);
   changed(sb, run);
   setStatus(sb, p, 'matching');
-  schedule(sb, run, matchTiming(sb).runQueuedMs);
+  schedule(sb, run, matchTiming(sb, p.id).runQueuedMs);
 }
 
 /* After a restart from the data file, runs that were under way carry on. */
 setFundingResumeHook((sb, st) => {
   for (const run of Object.values(st.runs)) {
-    if (run.status === 'pending') schedule(sb, run, matchTiming(sb).runQueuedMs);
-    else if (run.status === 'running') schedule(sb, run, batchOf(run) * matchTiming(sb).funderMs);
+    const timing = matchTiming(sb, run.project_id);
+    if (run.status === 'pending') schedule(sb, run, timing.runQueuedMs);
+    else if (run.status === 'running') schedule(sb, run, batchOf(run) * timing.funderMs);
   }
 });

@@ -5,9 +5,8 @@ import type { State } from '../store/types';
 import type { FunderProfile, FundingState } from './types';
 
 /**
- * Simulated durations of a match run, in sandbox clock milliseconds (tests speed the clock up rather than
- * changing these): a run waits `runQueuedMs` in pending, then screens funders in about twenty steps, each
- * step taking `funderMs` per funder it screens.
+ * Simulated durations of a match run, in sandbox clock milliseconds: a run waits `runQueuedMs` in pending,
+ * then screens funders in about twenty steps, each step taking `funderMs` per funder it screens.
  */
 export interface MatchTiming {
   runQueuedMs: number;
@@ -16,14 +15,39 @@ export interface MatchTiming {
 
 export const DEFAULT_MATCH_TIMING: MatchTiming = { runQueuedMs: 500, funderMs: 20 };
 
-const timings = new WeakMap<Sandbox, MatchTiming>();
-
-/** Changes a sandbox's match run durations (tests and demos); unspecified ones keep their value. */
-export function configureMatching(sb: Sandbox, timing: Partial<MatchTiming>) {
-  timings.set(sb, { ...matchTiming(sb), ...timing });
+interface Timings {
+  all: MatchTiming;
+  /** One project's runs timed apart from the rest, so a test can slow its own runs without slowing anyone else's. */
+  projects: Map<string, MatchTiming>;
 }
 
-export const matchTiming = (sb: Sandbox): MatchTiming => timings.get(sb) ?? DEFAULT_MATCH_TIMING;
+const timings = new WeakMap<Sandbox, Timings>();
+const timingsOf = (sb: Sandbox): Timings => timings.get(sb) ?? { all: DEFAULT_MATCH_TIMING, projects: new Map() };
+
+/** Changes the match run durations of a sandbox, or of one project's runs only; unspecified ones keep their value. */
+export function configureMatching(sb: Sandbox, timing: Partial<MatchTiming>, projectId?: string) {
+  const t = timingsOf(sb);
+  if (projectId === undefined) t.all = { ...t.all, ...timing };
+  else t.projects.set(projectId, { ...(t.projects.get(projectId) ?? t.all), ...timing });
+  timings.set(sb, t);
+}
+
+/** Forgets the per-project durations (a reset: those projects are gone). */
+export function forgetProjectTimings(sb: Sandbox) {
+  timings.get(sb)?.projects.clear();
+}
+
+/** The durations of a project's runs (its own when set, else the sandbox's). */
+export function matchTiming(sb: Sandbox, projectId?: string): MatchTiming {
+  const t = timingsOf(sb);
+  return (projectId !== undefined ? t.projects.get(projectId) : undefined) ?? t.all;
+}
+
+export function matchTimingsView(sb: Sandbox) {
+  const t = timingsOf(sb);
+  const view = (m: MatchTiming) => ({ run_queued_ms: m.runQueuedMs, funder_ms: m.funderMs });
+  return { object: 'sandbox_matching', ...view(t.all), projects: Object.fromEntries([...t.projects].map(([id, m]) => [id, view(m)])) };
+}
 
 /** The funding part of a new state: the seeded funders, no projects yet. */
 export function emptyFundingState(funders: FunderProfile[]): FundingState {

@@ -13,7 +13,8 @@ import type { Sandbox } from '../sandbox';
  * Matches (DESIGN.md §6): a project's matches_url pages its latest completed run's matches, a run's
  * matches_url that run's; both in rank order (score descending, stable tie-break), filterable by fit and
  * product_kind, with cursors bound to the run and the filters. A match is read, shortlisted or dismissed
- * (If-Match). Reads need projects:read, decisions projects:write.
+ * (If-Match: the match's ETag, its revision quoted, so a page's `revision` serves). Reads need projects:read,
+ * decisions projects:write.
  */
 
 /** A page of a run's matches (an empty page when there is no run yet). */
@@ -33,14 +34,15 @@ function matchesPage(sb: Sandbox, run: MatchRunRec | undefined, query: Record<st
   return { status: 200, body: { ...page, items: page.items.map((m) => matchView(sb, m, stale)) } };
 }
 
+const MATCH_ETAG = 'The match revision, quoted (revision 3: "3"): the `revision` of a page of matches is a valid If-Match.';
+
 /** Shortlist or dismiss, with If-Match (428 when missing, 412 when stale). */
 function decision(ctx: Ctx, to: 'shortlisted' | 'dismissed'): Reply {
   const { sb, params } = ctx;
   const m = matchOf(sb, params.id!);
-  checkIfMatch(ctx.header('if-match'), matchEtag(m, isStale(sb, m)), true);
+  checkIfMatch(ctx.header('if-match'), matchEtag(m), true);
   decide(sb, m, to);
-  const stale = isStale(sb, m);
-  return { status: 200, headers: { ETag: matchEtag(m, stale) }, body: matchView(sb, m, stale) };
+  return { status: 200, headers: { ETag: matchEtag(m) }, body: matchView(sb, m, isStale(sb, m)) };
 }
 
 export const matchRoutes: RouteDef[] = [
@@ -82,10 +84,10 @@ export const matchRoutes: RouteDef[] = [
     summary: 'Read a funding match',
     tag: 'projects',
     response: FundingMatch,
+    etag: MATCH_ETAG,
     handle: ({ sb, params }) => {
       const m = matchOf(sb, params.id!);
-      const stale = isStale(sb, m);
-      return { status: 200, headers: { ETag: matchEtag(m, stale) }, body: matchView(sb, m, stale) };
+      return { status: 200, headers: { ETag: matchEtag(m) }, body: matchView(sb, m, isStale(sb, m)) };
     },
   },
   {
@@ -95,9 +97,10 @@ export const matchRoutes: RouteDef[] = [
     ifMatch: 'required',
     access: ['projects:write'],
     idempotency: 'optional',
-    summary: 'Shortlist a match (If-Match: the match ETag; 409 when already shortlisted)',
+    summary: 'Shortlist a match (If-Match: the match ETag, its revision quoted as in a page; 409 when already shortlisted)',
     tag: 'projects',
     response: FundingMatch,
+    etag: MATCH_ETAG,
     handle: (ctx) => decision(ctx, 'shortlisted'),
   },
   {
@@ -107,9 +110,10 @@ export const matchRoutes: RouteDef[] = [
     ifMatch: 'required',
     access: ['projects:write'],
     idempotency: 'optional',
-    summary: 'Dismiss a match (If-Match: the match ETag; 409 when already dismissed or when a deal was made for it)',
+    summary: 'Dismiss a match (If-Match: the match ETag, its revision quoted as in a page; 409 when already dismissed or when a deal was made for it)',
     tag: 'projects',
     response: FundingMatch,
+    etag: MATCH_ETAG,
     handle: (ctx) => decision(ctx, 'dismissed'),
   },
 ];

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ErrorBody, ERROR_STATUS } from '@/lib/portal';
+import { ErrorBody, ERROR_STATUS, MatchRunCompletedEventData, MatchRunFailedEventData, MatchRunProgressEventData, type Permission } from '@/lib/portal';
 import type { ApiKeyDef } from '../keys';
 import { effectivePermissions } from '../keys';
 import type { RouteDef } from '../http/context';
@@ -26,6 +26,45 @@ function queryParameters(route: RouteDef) {
 }
 
 /**
+ * Webhook events whose `data` has a schema, with the permission a key needs to see them described: the
+ * match run events of DESIGN.md §6. A delivery's body is `{ type, timestamp, data }`.
+ */
+const WEBHOOKS: Array<{ type: string; summary: string; data: z.ZodType; permission: Permission }> = [
+  {
+    type: 'match_run.progress',
+    summary: 'A running match run screened more funders (at most one event a second per run)',
+    data: MatchRunProgressEventData,
+    permission: 'projects:read',
+  },
+  { type: 'match_run.completed', summary: 'A match run completed: its matches can be read', data: MatchRunCompletedEventData, permission: 'projects:read' },
+  { type: 'match_run.failed', summary: 'A match run failed, with the reason and whether it can be retried', data: MatchRunFailedEventData, permission: 'projects:read' },
+];
+
+function webhooksOf(perms: Set<Permission> | null) {
+  const visible = WEBHOOKS.filter((w) => !perms || perms.has(w.permission));
+  return Object.fromEntries(
+    visible.map((w) => [
+      w.type,
+      {
+        post: {
+          summary: w.summary,
+          description: 'Signed per Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature); retried until a 2xx.',
+          requestBody: {
+            required: true,
+            content: {
+              'application/json': {
+                schema: toSchema(z.strictObject({ type: z.literal(w.type), timestamp: z.iso.datetime({ offset: true }), data: w.data })),
+              },
+            },
+          },
+          responses: { '2XX': { description: 'Received (a duplicate webhook-id too).' } },
+        },
+      },
+    ]),
+  );
+}
+
+/**
  * The OpenAPI 3.1 document, generated from the routes and the lib/portal zod schemas rather than written
  * by hand. With a key, only the operations that key may call are listed.
  */
@@ -38,7 +77,9 @@ function openApiDocument(sb: Sandbox, routes: RouteDef[], key: ApiKeyDef | null)
     const params = [...path.matchAll(/\{([a-z_]+)\}/g)].map((m) => ({ name: m[1], in: 'path', required: true, schema: { type: 'string' } }));
     const headers = [
       ...(r.idempotency ? [{ name: 'Idempotency-Key', in: 'header', required: r.idempotency === 'required', schema: { type: 'string', maxLength: 255 } }] : []),
-      ...(r.ifMatch ? [{ name: 'If-Match', in: 'header', required: r.ifMatch === 'required', schema: { type: 'string' } }] : []),
+      ...(r.ifMatch
+        ? [{ name: 'If-Match', in: 'header', required: r.ifMatch === 'required', schema: { type: 'string' }, ...(r.etag ? { description: r.etag } : {}) }]
+        : []),
     ];
     const status = String(r.successStatus ?? 200);
     paths[path] ??= {};
@@ -52,7 +93,7 @@ function openApiDocument(sb: Sandbox, routes: RouteDef[], key: ApiKeyDef | null)
       responses: {
         [status]: {
           description: r.summary,
-          headers: { 'Request-Id': { schema: { type: 'string' } }, ETag: { schema: { type: 'string' } } },
+          headers: { 'Request-Id': { schema: { type: 'string' } }, ETag: { schema: { type: 'string' }, ...(r.etag ? { description: r.etag } : {}) } },
           content: { 'application/json': { schema: toSchema(r.response) } },
         },
         default: errorResponse(`An error: ${Object.keys(ERROR_STATUS).join(', ')}`),
@@ -73,6 +114,7 @@ function openApiDocument(sb: Sandbox, routes: RouteDef[], key: ApiKeyDef | null)
     servers: [{ url: sb.urls.base.replace(/\/$/, '') }],
     security: [{ bearer: [] }],
     paths,
+    webhooks: webhooksOf(perms),
     components: {
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
       schemas: { Error: toSchema(ErrorBody) },

@@ -4,7 +4,7 @@ import { versionEtag } from '../http/etag';
 import type { Sandbox } from '../sandbox';
 import type { ApplicationRec, BusinessRec, DealRec } from '../store/types';
 import { applicationUrls } from './application-kinds';
-import { dealProject } from '../funding/deal-link';
+import { dealMatch, dealProject } from '../funding/deal-link';
 
 /** Resource views: records of the store turned into the spec's shapes, in one place. */
 export function businessSummary(sb: Sandbox, b: BusinessRec): BusinessSummary {
@@ -73,7 +73,10 @@ export function dealWorkflow(sb: Sandbox, d: DealRec) {
   return { pipeline, stage, status: stage.outcome ?? 'open' };
 }
 
-/** 2.14 Deal, with the application summary {id, object, url}, the project {id, object, name} and the recipient {id, object, name}, or null. */
+/**
+ * 2.14 Deal, with the application summary {id, object, url}, the project {id, object, name} and the recipient
+ * {id, object, name}, or null; `match` names the funding match the deal was made from (DESIGN.md §6), or null.
+ */
 export function dealView(sb: Sandbox, d: DealRec): Deal {
   const { pipeline, stage, status } = dealWorkflow(sb, d);
   const recipient = d.recipient_id ? sb.state.recipients.find((r) => r.id === d.recipient_id) : undefined;
@@ -84,6 +87,7 @@ export function dealView(sb: Sandbox, d: DealRec): Deal {
     application: dealApplicationRef(sb, d.application_id),
     project: dealProject(sb, d),
     recipient: recipient ? { id: recipient.id, object: 'recipient', name: recipient.name } : null,
+    match: dealMatch(sb, d),
     name: d.name,
     status,
     workflow: {

@@ -50,6 +50,8 @@ export interface RouteDef {
   response: z.ZodType;
   requestBody?: z.ZodType;
   successStatus?: number;
+  /** What the ETag of the reply (and so an If-Match) is, where a client may form it itself (OpenAPI document). */
+  etag?: string;
   handle(ctx: Ctx): Promise<Reply> | Reply;
 }
 

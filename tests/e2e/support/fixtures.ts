@@ -1,4 +1,4 @@
-import { test as base, expect, type ConsoleMessage } from '@playwright/test';
+import { test as base, expect, type BrowserContext, type BrowserContextOptions, type ConsoleMessage } from '@playwright/test';
 import { BASE_URL_ENV } from './paths';
 
 export interface BrowserProblem {
@@ -8,6 +8,9 @@ export interface BrowserProblem {
   location?: string;
 }
 
+/** Opens another browser context (another person, device or screen) on the app; see the `openContext` fixture. */
+export type OpenContext = (options?: BrowserContextOptions) => Promise<BrowserContext>;
+
 interface E2EFixtures {
   /**
    * Console errors and uncaught page errors of `page`, collected from the moment the fixture is
@@ -15,6 +18,12 @@ interface E2EFixtures {
    * (4xx answers) are console errors in Chromium too.
    */
   browserProblems: BrowserProblem[];
+  /**
+   * Opens a browser context of its own (the app's baseURL unless given), for a second person, device or
+   * screen size. Every context it opened is closed when the test ends, passed or failed, so a failing test
+   * leaves no browser behind; closing one earlier in the test is still allowed.
+   */
+  openContext: OpenContext;
 }
 
 // The second argument of a fixture is called `provide` (Playwright's docs say `use`) so that the
@@ -25,6 +34,19 @@ export const test = base.extend<E2EFixtures>({
     const url = process.env[BASE_URL_ENV];
     if (!url) throw new Error(`${BASE_URL_ENV} is not set: the e2e global setup (tests/e2e/support/global-setup.ts) did not run`);
     await provide(url);
+  },
+
+  openContext: async ({ browser, baseURL }, provide) => {
+    const opened: BrowserContext[] = [];
+    try {
+      await provide(async (options = {}) => {
+        const context = await browser.newContext({ baseURL, ...options });
+        opened.push(context);
+        return context;
+      });
+    } finally {
+      await Promise.all(opened.map((c) => c.close()));
+    }
   },
 
   browserProblems: async ({ page }, provide) => {

@@ -1,4 +1,5 @@
-import { expect, type Browser, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import type { OpenContext } from './fixtures';
 import { expectFilled, type FilledField } from './form-filler';
 import { STORAGE_STATE } from './paths';
 
@@ -14,12 +15,11 @@ export const allSaved = (page: Page) => expect(page.getByRole('status').filter({
  * opens it on another screen size (a phone).
  */
 export async function staffPage(
-  browser: Browser,
-  baseURL: string,
+  openContext: OpenContext,
   path: string,
   { liveStream = false, viewport }: { liveStream?: boolean; viewport?: { width: number; height: number } } = {},
 ) {
-  const context = await browser.newContext({ baseURL, storageState: STORAGE_STATE, ...(viewport ? { viewport } : {}) });
+  const context = await openContext({ storageState: STORAGE_STATE, ...(viewport ? { viewport } : {}) });
   const page = await context.newPage();
   const stream = liveStream ? page.waitForResponse((r) => r.url().includes('/api/events?') && r.status() === 200) : null;
   await page.goto(path);

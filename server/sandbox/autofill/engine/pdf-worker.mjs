@@ -7,10 +7,12 @@ import { parentPort } from 'node:worker_threads';
 import { getDocumentProxy } from 'unpdf';
 
 // PDF.js reports what it skips as console warnings; a stream it could not decode is how a damaged file shows.
+// Nothing it writes is for the sandbox's output: what went wrong comes back in the reply.
 let brokenStreams = 0;
 console.warn = (...args) => {
   if (String(args[0]).startsWith('Warning: Invalid stream')) brokenStreams++;
 };
+console.log = console.info = console.debug = console.error = () => {};
 
 async function read({ bytes, maxPages }) {
   brokenStreams = 0;

@@ -59,9 +59,10 @@ class PdfWorker {
   private thread(memoryMb: number): Worker {
     if (this.worker && this.memoryMb === memoryMb) return this.worker;
     void this.worker?.terminate();
-    const worker = new Worker(WORKER, { resourceLimits: { maxOldGenerationSizeMb: memoryMb }, stdout: true, stderr: true });
-    worker.stdout.resume();
-    worker.stderr.resume();
+    // No `stdout: true` / `stderr: true`: a worker whose output streams the parent takes keeps the process alive
+    // even when unref'd (Node 20), so a test run or a stopped sandbox would hang on it. The worker silences
+    // PDF.js's console itself.
+    const worker = new Worker(WORKER, { resourceLimits: { maxOldGenerationSizeMb: memoryMb } });
     worker.unref();
     worker.once('exit', () => {
       if (this.worker === worker) this.worker = null;
