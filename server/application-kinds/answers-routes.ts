@@ -2,6 +2,7 @@ import 'server-only';
 import { AnswersQuery } from '@/lib/bff/applications';
 import { AnswerPage, AnswersUpdateBody } from '@/lib/portal';
 import { readAllAnswers } from '@/server/applications/answers';
+import { answerSetEtag, upstreamIfMatch } from '@/server/applications/answers-etag';
 import { answersPageView } from '@/server/applications/views';
 import { withConflictReply } from '@/server/http/conflict-reply';
 import { etagHeader, requireIfMatch } from '@/server/http/headers';
@@ -18,7 +19,7 @@ export function answersRoutes<Id extends string>(kind: AnyApplicationKind<Id>) {
   const GET = kindRoute(kind, { roles: kind.roles.read, params, query: AnswersQuery }, async ({ links, query, req, upstream }) => {
     const res = await portalRequest({ url: (await links()).answers, schema: AnswerPage, query, signal: req.signal });
     upstream.requestId = res.requestId;
-    const etag = res.etag ?? '';
+    const etag = answerSetEtag(res.etag, res.data.answers_revision);
     return { body: answersPageView(res.data, etag), headers: etagHeader(etag) };
   });
 
@@ -26,13 +27,13 @@ export function answersRoutes<Id extends string>(kind: AnyApplicationKind<Id>) {
     kind,
     { roles: kind.roles.write, params, body: AnswersUpdateBody, audit: applicationAudit(kind, kind.audit.application.answersUpdate) },
     async ({ id, db, links, body, req, upstream }) => {
-      const ifMatch = requireIfMatch(req);
+      const ifMatch = upstreamIfMatch(requireIfMatch(req));
       const { updateAnswers, answers } = await links();
       const write = async () => {
         const res = await portalRequest({ method: 'PATCH', url: updateAnswers, schema: kind.answersResult, body, ifMatch, signal: req.signal });
         upstream.requestId = res.requestId;
-        const etag = res.etag ?? '';
         const { answers_revision, updated_answers, affected_section_keys } = res.data;
+        const etag = answerSetEtag(res.etag, answers_revision);
         recordAnswersWritten(db, id, answers_revision);
         return { body: { answers_revision, updated_answers, affected_section_keys, etag }, headers: etagHeader(etag) };
       };

@@ -11,6 +11,7 @@ import { dealView } from '@/server/deals/views';
 import { guardPage, readOrNotFound, type PageProps } from '@/server/http/page-guard';
 import { readWorkflowStages } from '@/server/workflows/stages';
 import { matchOfDeal } from '@/server/projects/deal-match';
+import { portalFeatures } from '@/server/portal';
 import '@/components/deals/deals.css';
 
 export const metadata: Metadata = { title: 'Deal' };
@@ -21,12 +22,13 @@ export default async function DealPage({ params, searchParams }: PageProps<'deal
   const raw = await searchParams;
   await guardPage({ path: `/deals/${dealId}`, query: raw, roles: ['staff'], ids: { deal: dealId } });
 
-  const deal = await readOrNotFound(readDeal(dealId));
+  const [deal, features] = await Promise.all([readOrNotFound(readDeal(dealId)), portalFeatures()]);
   const view = dealView(deal.data, deal.etag ?? '');
   const businessId = typeof raw.business_id === 'string' ? raw.business_id : null;
   const applicationId = view.application?.id ?? null;
   // The application's summary is a nicety: when it cannot be read, the deal is still shown.
-  const projectId = view.project?.id ?? null;
+  // Without the Portal's funding operations there is no project or match to open or read.
+  const projectId = features.funding ? (view.project?.id ?? null) : null;
   const [stages, business, application, match] = await Promise.all([
     readWorkflowStages(deal.data.workflow, DealStagePage),
     businessId ? businessOfDeal(dealId, businessId) : Promise.resolve(null),
@@ -43,7 +45,7 @@ export default async function DealPage({ params, searchParams }: PageProps<'deal
         </Link>
       </p>
       <DealWorkflow initialDeal={view} stages={stages.view} business={business} />
-      {view.project && <DealFunding project={view.project} match={match} />}
+      {view.project && features.funding && <DealFunding project={view.project} match={match} />}
       <DealApplicationPanel dealId={dealId} businessId={business?.id ?? null} applicationId={applicationId} summary={application} />
     </article>
   );

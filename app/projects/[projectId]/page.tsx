@@ -1,10 +1,12 @@
 import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
 import { ProjectPage } from '@/components/funding/project-page';
 import { formOpeningJson } from '@/server/application-kinds/form-opening';
 import { guardPage, readOrNotFound, type PageProps } from '@/server/http/page-guard';
 import { readCriteriaFormSnapshot } from '@/server/projects/criteria-snapshot';
 import { readProject } from '@/server/projects/read';
 import { projectView } from '@/server/projects/views';
+import { portalFeatures } from '@/server/portal';
 
 export const metadata: Metadata = { title: 'Funding project' };
 
@@ -13,6 +15,8 @@ export default async function FundingProjectPage({ params, searchParams }: PageP
   const { projectId } = await params;
   const raw = await searchParams;
   const session = await guardPage({ path: `/projects/${projectId}`, query: raw, roles: ['staff'], ids: { project: projectId } });
+  // A Portal without funding operations has no project to show.
+  if (!(await portalFeatures()).funding) notFound();
   // Read here, on the server, so the criteria are in the first HTML (as the intake form's page does); a
   // failed criteria read is left to the browser, which shows it with a retry.
   const section = raw.section;
