@@ -12,7 +12,7 @@ import { AnswersPageView } from '@/lib/bff/applications';
 import { FilesPageView, FileUploadResult } from '@/lib/bff/files';
 import { ItemsPageView, ItemWriteResult } from '@/lib/bff/items';
 import { FUNDING_UNAVAILABLE } from '@/lib/bff/portal-features';
-import { AnswerFilePage, BusinessPage, DealPage } from '@/lib/portal';
+import { AnswerFilePage, AutofillPreparation, AutofillRun, BusinessPage, DealPage } from '@/lib/portal';
 import { createUser } from '@/server/auth';
 import { createDb } from '@/server/db';
 import type { Db } from '@/server/db/types';
@@ -23,7 +23,7 @@ import { adminQuery, withSearchPath } from '../support/pg-admin';
 import { poller } from '../support/poller';
 import { appPath, freshApplication } from './support/applications';
 import { BffClient } from './support/bff';
-import { KEYS, SandboxClient } from './support/sandbox';
+import { KEYS, SandboxClient, newKey } from './support/sandbox';
 
 const SESSION_SECRET = 'strict-portal-session-secret-0123456789abcdef';
 const until = poller({ timeoutMs: 60_000, everyMs: 100 });
@@ -198,6 +198,31 @@ describe('the BFF against a Portal that offers only what the spec guarantees', (
     }
     expect((await reconcile()).skipped.filter((s) => s.why === 'failed')).toEqual([]);
   }, 120_000);
+
+  it('counts the suggestions waiting for review without a status filter, so the review inbox fills', async () => {
+    await control('PUT', 'clock', { speed: 200 });
+    try {
+      const appId = await freshApplication(portal, 'Strict Autofill Ltd');
+      const prepPath = `${appPath(appId)}autofill-preparation/`;
+      const read = await portal.read(AutofillPreparation, prepPath);
+      const patched = await portal.patch(prepPath, { ifMatch: read.res.headers.get('etag')!, body: { text_input: 'Legal name: Strict Autofill Ltd\nWebsite: www.strict.example' } });
+      expect(patched.status, patched.text).toBe(200);
+      const prep = AutofillPreparation.parse(patched.body);
+      const started = await portal.post(prep.start_url, { body: { expected_preparation_revision: prep.revision }, idempotencyKey: newKey('start') });
+      expect(started.status, started.text).toBe(201);
+      const run = await until(async () => (await portal.read(AutofillRun, AutofillRun.parse(started.body).url)).data, (r) => r.status === 'completed', 'the run to complete');
+      expect(run.suggestion_count).toBeGreaterThan(0);
+
+      const f = await reconcile();
+      expect(f.last_error).toBeNull();
+      expect(f.skipped.filter((s) => s.step === 'pending_suggestions')).toEqual([]);
+      const row = await db.one<{ pending_count: number }>('SELECT pending_count FROM workspace_suggestions WHERE application_id = $1', [appId]);
+      expect(row?.pending_count).toBe(run.suggestion_count);
+      expect((await page('/')).html).toContain('Strict Autofill Ltd');
+    } finally {
+      await control('PUT', 'clock', { speed: 1 });
+    }
+  });
 
   it("lists a business's deals and names a deal's business from the read model, where the deal list takes no business filter", async () => {
     const [business, other] = (await portal.read(BusinessPage, 'businesses/?page_size=2')).data.items;
