@@ -37,6 +37,3 @@ export const ApiRoot = z.looseObject({
   }),
 });
 export type ApiRoot = z.infer<typeof ApiRoot>;
-
-/** Whether a key's permissions (as the API root lists them, unknown names included) grant one the BFF knows. */
-export const hasPermission = (permissions: readonly string[], p: Permission) => permissions.includes(p);

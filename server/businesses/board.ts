@@ -17,7 +17,7 @@ const PER_STAGE = 50;
  */
 export async function readBoard(db: Db, pipelineId: string | undefined): Promise<BoardView | null> {
   const pipelines = await listBusinessPipelines(db);
-  const pipeline = pipelines.items.find((p) => p.id === pipelineId) ?? pipelines.items[0];
+  const pipeline = pipelines.find((p) => p.id === pipelineId) ?? pipelines[0];
   if (!pipeline) return null;
   const stagesUrl = pipeline.stages_url ?? (await stagesUrlOf(db, pipeline.id));
   if (!stagesUrl) return null;
@@ -30,7 +30,7 @@ export async function readBoard(db: Db, pipelineId: string | undefined): Promise
   const closing = closingStageIds(stages.view.items);
   return {
     pipeline: named,
-    pipelines: pipelines.items.map((p) => ({ id: p.id, name: p.name })),
+    pipelines: pipelines.map((p) => ({ id: p.id, name: p.name })),
     stages: stages.view.items.map((s) => ({ id: s.id, name: s.name, closing: closing.has(s.id), total: totals.get(s.id) ?? 0 })),
     cards,
     per_stage: PER_STAGE,

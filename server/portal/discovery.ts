@@ -83,11 +83,6 @@ export function startPortalDiscovery(): void {
   setInterval(() => void portalCapabilities(), REFRESH_MS / 2).unref();
 }
 
-/** Whether the Portal offers an operation: a path from routes.ts (or a template) or a URL from a read. */
-export async function portalOffers(method: string, target: PortalPath | string | URL): Promise<boolean> {
-  return (await portalCapabilities()).has(method, target);
-}
-
 /**
  * A read's query split in two: what the operation takes upstream (paging always; a filter only where the document
  * lists it) and the filters to apply here to what comes back (`keep`). Paging a filtered read here gives pages

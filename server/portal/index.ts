@@ -21,11 +21,10 @@ export {
   type TransferBody,
 } from './transfer';
 export { routes, urlBelow, type PortalPath } from './routes';
-export { missingConstructedPaths, portalCapabilities, portalOffers, splitQuery, startPortalDiscovery } from './discovery';
-export { currentPortalCapabilities } from './capability-state';
+export { missingConstructedPaths, portalCapabilities, startPortalDiscovery } from './discovery';
 export { readFilteredPage } from './filtered-read';
 export { portalFeatures } from './features';
-export type { PortalCapabilities, PortalOperation } from './openapi-index';
+export type { PortalCapabilities } from './openapi-index';
 export { isTrustedPortalUrl, portalBaseUrl, trustedPortalUrl } from './url-guard';
 export { LOCAL_ERROR_STATUS, PortalError, isPortalError, type LocalErrorCode, type PortalErrorCodeLike, type PortalErrorInit } from './errors';
 export { toBrowserError, type BrowserError, type BrowserErrorBody } from './browser-error';

@@ -22,16 +22,16 @@ export interface KnownPipeline {
  * The business pipelines: the Portal's list where its document offers one, else those the read model's businesses
  * stand in (a pipeline no business is in is not known then).
  */
-export async function listBusinessPipelines(db: Db, signal?: AbortSignal): Promise<{ items: KnownPipeline[]; fromPortal: boolean }> {
+export async function listBusinessPipelines(db: Db, signal?: AbortSignal): Promise<KnownPipeline[]> {
   if ((await portalCapabilities()).has('GET', routes.businessPipelines())) {
     const res = await portalRequest({ path: routes.businessPipelines(), schema: BusinessPipelinePage, query: { page_size: 100 }, signal });
-    return { items: res.data.items.map((p) => ({ id: p.id, name: p.name, stages_url: p.stages_url })), fromPortal: true };
+    return res.data.items.map((p) => ({ id: p.id, name: p.name, stages_url: p.stages_url }));
   }
   const rows = await db.query<{ id: string; name: string }>(
     `SELECT pipeline_id AS id, min(pipeline_name) AS name FROM workspace_businesses
       WHERE pipeline_id IS NOT NULL AND pipeline_name IS NOT NULL GROUP BY pipeline_id ORDER BY 2, 1`,
   );
-  return { items: rows.map((r) => ({ ...r, stages_url: knownStagesUrl(r.id) })), fromPortal: false };
+  return rows.map((r) => ({ ...r, stages_url: knownStagesUrl(r.id) }));
 }
 
 /**

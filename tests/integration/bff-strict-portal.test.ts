@@ -23,6 +23,7 @@ import { adminQuery, withSearchPath } from '../support/pg-admin';
 import { poller } from '../support/poller';
 import { appPath, freshApplication } from './support/applications';
 import { BffClient } from './support/bff';
+import { sandboxControl } from './support/sandbox-faults';
 import { KEYS, SandboxClient, newKey } from './support/sandbox';
 
 const SESSION_SECRET = 'strict-portal-session-secret-0123456789abcdef';
@@ -37,14 +38,7 @@ let schema = '';
 let pgUrl = '';
 let staff: BffClient;
 
-async function control(method: string, path: string, body?: unknown) {
-  const r = await fetch(`${sandbox.origin}/_sandbox/${path}`, {
-    method,
-    headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  expect(r.status, `${method} ${path}`).toBeLessThan(300);
-}
+const control = (method: string, path: string, body?: unknown) => sandboxControl(sandbox.origin, method, path, body);
 
 /** The app's log as JSON lines. */
 const logLines = () =>
