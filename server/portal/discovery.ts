@@ -93,12 +93,18 @@ export async function splitQuery<Q extends Record<string, string | number | bool
   target: PortalPath | string | URL,
   query: Q,
 ): Promise<{ query: PortalQuery; keep: (item: object) => boolean; filtered: boolean }> {
-  const capabilities = await portalCapabilities();
   const upstream: Record<string, string | number | boolean | null | undefined> = {};
-  const local: Array<[string, unknown]> = [];
+  const filters: Array<[string, string | number | boolean]> = [];
   for (const [name, value] of Object.entries(query)) {
     if (value === undefined || value === null) continue;
-    if (name === 'page_size' || name === 'cursor' || capabilities.accepts(method, target, name)) upstream[name] = value;
+    if (name === 'page_size' || name === 'cursor') upstream[name] = value;
+    else filters.push([name, value]);
+  }
+  // Paging alone needs no look at the document (the client fits page_size itself).
+  const capabilities = filters.length > 0 ? await portalCapabilities() : null;
+  const local: Array<[string, unknown]> = [];
+  for (const [name, value] of filters) {
+    if (capabilities!.accepts(method, target, name)) upstream[name] = value;
     else local.push([name, value]);
   }
   const keep = (item: object) => local.every(([name, value]) => (item as Record<string, unknown>)[name] === value);
