@@ -1,7 +1,8 @@
 import os from 'node:os';
 import { defineConfig, devices } from '@playwright/test';
 import { chromiumLaunchOptions } from './tests/e2e/support/chromium';
-import { STORAGE_STATE } from './tests/e2e/support/paths';
+import type { E2EOptions } from './tests/e2e/support/fixtures';
+import { STORAGE_STATE, STRICT_BASE_URL_ENV, STRICT_STORAGE_STATE } from './tests/e2e/support/paths';
 
 /**
  * Browser tests against the production build (`npm run test:e2e` = `next build && playwright test`).
@@ -9,7 +10,7 @@ import { STORAGE_STATE } from './tests/e2e/support/paths';
  * them at the end; specs import { test, expect } from tests/e2e/support/fixtures, whose `baseURL`
  * points at the app.
  */
-export default defineConfig({
+export default defineConfig<E2EOptions>({
   testDir: './tests/e2e',
   outputDir: './test-results',
   globalSetup: './tests/e2e/support/global-setup.ts',
@@ -38,8 +39,21 @@ export default defineConfig({
     {
       name: 'chromium',
       testMatch: '**/*.spec.ts',
+      testIgnore: 'strict/**',
       dependencies: ['setup'],
       use: { ...devices['Desktop Chrome'], storageState: STORAGE_STATE },
+    },
+    // The main journeys again, against an app whose Portal is the strict sandbox (only what the spec guarantees).
+    {
+      name: 'strict-setup',
+      testMatch: 'strict/*.setup.ts',
+      use: { appUrlEnv: STRICT_BASE_URL_ENV },
+    },
+    {
+      name: 'strict',
+      testMatch: 'strict/*.spec.ts',
+      dependencies: ['strict-setup'],
+      use: { ...devices['Desktop Chrome'], storageState: STRICT_STORAGE_STATE, appUrlEnv: STRICT_BASE_URL_ENV },
     },
   ],
 });

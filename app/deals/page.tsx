@@ -54,7 +54,7 @@ async function AllDeals({ page }: { page: number }) {
 async function BusinessDeals({ businessId }: { businessId: string }) {
   // One business's deals are few: one page of the most the Portal gives, so "newest first" holds for all of them.
   const query = DealsQuery.parse({ page_size: 100, business_id: businessId });
-  const [business, view] = await Promise.all([readBusinessName(businessId), listDeals(query)]);
+  const [business, { view, fromReadModel }] = await Promise.all([readBusinessName(businessId), listDeals(query)]);
   if (!business) notFound();
   const businessName = business.name ?? `Unnamed business (${business.id})`;
   return (
@@ -74,6 +74,9 @@ async function BusinessDeals({ businessId }: { businessId: string }) {
         <DealsTable deals={newestDealsFirst(view.items).map((d) => dealRowOf(d, business))} showBusiness caption={`Deals of ${businessName}, newest first`} />
       )}
       {view.next_cursor && <p>{businessName} has more than {view.items.length} deals; the newest of the first {view.items.length} are shown.</p>}
+      {fromReadModel && (
+        <p className="muted">This Portal does not list deals by business: these are the deals this app knows were made for {businessName}.</p>
+      )}
     </section>
   );
 }

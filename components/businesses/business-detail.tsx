@@ -3,6 +3,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { BusinessView } from '@/lib/bff/businesses';
+import type { PortalFeaturesView } from '@/lib/bff/portal-features';
 import { businessQuery } from '@/lib/queries/business';
 import { BusinessFunding } from '@/components/funding/business-funding';
 import { BusinessApplication } from './business-application';
@@ -16,7 +17,7 @@ import { WorkflowStepper } from './workflow-stepper';
 import './businesses.css';
 
 /** One business: its status and workflow, its people, its intake application, documents and the client's invitations, its deals. */
-export function BusinessDetail({ initial }: { initial: BusinessView }) {
+export function BusinessDetail({ initial, features }: { initial: BusinessView; features: PortalFeaturesView }) {
   const queryClient = useQueryClient();
   // The server's read seeds the cache once, so a later visit in this tab starts from it too.
   useState(() => queryClient.setQueryData(businessQuery(initial.id).queryKey, initial));
@@ -53,7 +54,7 @@ export function BusinessDetail({ initial }: { initial: BusinessView }) {
       </header>
       <WorkflowStepper business={business} />
       <BusinessPeople businessId={business.id} />
-      <BusinessFunding businessId={business.id} businessName={name} />
+      <BusinessFunding businessId={business.id} businessName={name} features={features} />
       {business.application ? (
         <>
           <BusinessApplication applicationId={business.application.id} />

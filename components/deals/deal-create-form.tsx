@@ -19,12 +19,14 @@ const FIELDS: ReadonlySet<string> = new Set(['business_id', 'name', 'recipient_i
 interface Props {
   /** The business to preselect (the page was opened from a business's deals). */
   initialBusiness: { id: string; name: string | null } | null;
+  /** The Portal lists recipients to make a deal for; without them a deal is for the Portal itself. */
+  recipients: boolean;
 }
 
 const businessLabel = (b: { id: string; name: string | null }) => b.name ?? `Unnamed business (${b.id})`;
 
 /** Create a deal: its business, its name, and whom it is for (the Portal itself or a recipient). */
-export function DealCreateForm({ initialBusiness }: Props) {
+export function DealCreateForm({ initialBusiness, recipients: recipientsListed }: Props) {
   const router = useRouter();
   const create = useCreateDeal();
   const [problem, setProblem] = useState<string | null>(null);
@@ -35,7 +37,8 @@ export function DealCreateForm({ initialBusiness }: Props) {
   const forWhom = useWatch({ control, name: 'for' });
 
   const businesses = useInfiniteQuery(businessChoicesQuery());
-  const recipients = useInfiniteQuery(recipientsQuery());
+  // Read only once a recipient is to be chosen: a deal for the Portal itself needs none.
+  const recipients = useInfiniteQuery({ ...recipientsQuery(), enabled: recipientsListed && forWhom === 'recipient' });
   const businessOptions = (businesses.data?.pages ?? []).flatMap((p) => p.items);
   // The preselected business may be on a page not loaded yet: it is offered first either way.
   if (initialBusiness && !businessOptions.some((b) => b.id === initialBusiness.id)) businessOptions.unshift(initialBusiness);
@@ -100,30 +103,34 @@ export function DealCreateForm({ initialBusiness }: Props) {
         )}
       </div>
 
-      <fieldset>
-        <legend>Who is the deal for?</legend>
-        <div className="options">
-          <label className="option">
-            <input type="radio" value="portal" {...register('for')} /> The Portal itself
-          </label>
-          <label className="option">
-            <input type="radio" value="recipient" {...register('for')} /> A recipient
-          </label>
-        </div>
-        {forWhom === 'recipient' && (
-          <ChoiceField
-            id="recipient_id"
-            label="Recipient"
-            plural="recipients"
-            placeholder="Choose a recipient"
-            options={recipientOptions.map((r) => ({ id: r.id, label: r.name }))}
-            list={recipients}
-            onLoadMore={() => void loadMore('recipients')}
-            registration={register('recipient_id')}
-            error={errors.recipient_id?.message}
-          />
-        )}
-      </fieldset>
+      {recipientsListed ? (
+        <fieldset>
+          <legend>Who is the deal for?</legend>
+          <div className="options">
+            <label className="option">
+              <input type="radio" value="portal" {...register('for')} /> The Portal itself
+            </label>
+            <label className="option">
+              <input type="radio" value="recipient" {...register('for')} /> A recipient
+            </label>
+          </div>
+          {forWhom === 'recipient' && (
+            <ChoiceField
+              id="recipient_id"
+              label="Recipient"
+              plural="recipients"
+              placeholder="Choose a recipient"
+              options={recipientOptions.map((r) => ({ id: r.id, label: r.name }))}
+              list={recipients}
+              onLoadMore={() => void loadMore('recipients')}
+              registration={register('recipient_id')}
+              error={errors.recipient_id?.message}
+            />
+          )}
+        </fieldset>
+      ) : (
+        <p>The deal is for the Portal itself: this Portal does not list recipients to make one for.</p>
+      )}
 
       <p role="status" className="visually-hidden">
         {loaded ?? ''}

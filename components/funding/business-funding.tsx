@@ -3,6 +3,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
+import { FUNDING_UNAVAILABLE, type PortalFeaturesView } from '@/lib/bff/portal-features';
 import { ProjectCreateForm } from '@/lib/bff/projects';
 import { projectsKey, projectsQuery } from '@/lib/queries/projects';
 import { useCreateProject } from '@/lib/queries/mutations/use-create-project';
@@ -14,8 +15,29 @@ import { useZodForm } from '../ui/use-zod-form';
 import { FIT_LABEL, PROJECT_STATUS_LABEL, projectHref } from './funding-labels';
 import './funding.css';
 
-/** The business page's "Funding" section: its funding projects with their status and best fit, and a new one. */
-export function BusinessFunding({ businessId, businessName }: { businessId: string; businessName: string }) {
+interface Props {
+  businessId: string;
+  businessName: string;
+  features: PortalFeaturesView;
+}
+
+/**
+ * The business page's "Funding" section: its funding projects with their status and best fit, and a new one; on a
+ * Portal without funding operations, a sentence saying so (and no button that would fail).
+ */
+export function BusinessFunding({ businessId, businessName, features }: Props) {
+  if (!features.funding) {
+    return (
+      <section aria-labelledby="biz-funding-title" className="stack">
+        <h2 id="biz-funding-title">Funding</h2>
+        <p>{FUNDING_UNAVAILABLE}</p>
+      </section>
+    );
+  }
+  return <FundingProjects businessId={businessId} businessName={businessName} canCreate={features.fundingCreate} />;
+}
+
+function FundingProjects({ businessId, businessName, canCreate }: { businessId: string; businessName: string; canCreate: boolean }) {
   const queryClient = useQueryClient();
   const projects = useQuery(projectsQuery(businessId));
   // A run finishing or criteria changing elsewhere moves a project's status and best fit. A run's progress
@@ -32,7 +54,9 @@ export function BusinessFunding({ businessId, businessName }: { businessId: stri
     <section aria-labelledby="biz-funding-title" className="stack">
       <h2 id="biz-funding-title">Funding</h2>
       <LoadState query={projects} what="the funding projects" />
-      {data && data.length === 0 && <p>No funding projects yet. Start one to find the funders that fit {businessName}.</p>}
+      {data && data.length === 0 && (
+        <p>{canCreate ? `No funding projects yet. Start one to find the funders that fit ${businessName}.` : 'No funding projects yet.'}</p>
+      )}
       {data && data.length > 0 && (
         <ul className="funding-projects">
           {data.map((p) => (
@@ -58,7 +82,7 @@ export function BusinessFunding({ businessId, businessName }: { businessId: stri
           ))}
         </ul>
       )}
-      <NewProject businessId={businessId} />
+      {canCreate && <NewProject businessId={businessId} />}
     </section>
   );
 }

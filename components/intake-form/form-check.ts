@@ -2,7 +2,7 @@
 
 import type { ErrorDetail } from '@/lib/portal';
 import { answerName, itemName, type MissingEntry } from '@/lib/forms';
-import type { FormRuntime } from '@/lib/forms/form-runtime';
+import type { FormRuntime } from './runtime/form-runtime';
 import { labelOfName } from './field-link';
 
 /** An answer that stands in the way of sending the form (submit, find funders), linked to its field. */

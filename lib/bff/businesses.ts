@@ -9,8 +9,9 @@ import { BusinessCreateBody, PageQuery, Person, StageTransitionBody } from '@/li
 
 /** The API root as staff need it (which lead sources a business can be created for); never the key itself. */
 export const PortalView = z.object({
-  portal: z.object({ id: z.string(), name: z.string() }),
-  environment: z.enum(['test', 'live']),
+  portal: z.object({ id: z.string().nullable(), name: z.string() }),
+  /** Null when the Portal does not say (the spec does not promise it). */
+  environment: z.enum(['test', 'live']).nullable(),
   key: z.object({ kind: z.enum(['portal', 'source']), permissions: z.array(z.string()), channel_slugs: z.array(z.string()) }),
 });
 export type PortalView = z.infer<typeof PortalView>;

@@ -5,6 +5,12 @@ import { z } from 'zod';
  * view carries its freshness, because the rows are a copy kept by webhooks and the reconciler.
  */
 
+/** Parts of a reconcile pass that may be skipped without failing it (the Portal does not offer them, or they failed). */
+export const RECONCILE_STEPS = ['deals', 'deal_businesses', 'pending_suggestions', 'projects'] as const;
+export type ReconcileStep = (typeof RECONCILE_STEPS)[number];
+export const SkippedStep = z.object({ step: z.enum(RECONCILE_STEPS), why: z.enum(['not_offered', 'failed']) });
+export type SkippedStep = z.infer<typeof SkippedStep>;
+
 export const Freshness = z.object({
   /** When the last complete reconcile pass ended; null before the first. */
   reconciled_at: z.string().nullable(),
@@ -14,6 +20,8 @@ export const Freshness = z.object({
   reconciling: z.boolean(),
   /** Why the last pass stopped, when it failed. */
   last_error: z.string().nullable(),
+  /** What the last complete pass could not check. */
+  skipped: z.array(SkippedStep),
 });
 export type Freshness = z.infer<typeof Freshness>;
 

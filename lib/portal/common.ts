@@ -45,7 +45,8 @@ export const PageQuery = z.strictObject({
 /** Error codes of DESIGN.md §5 with their HTTP statuses (kept with every other code in lib/error-codes). */
 export { PORTAL_ERROR_STATUS as ERROR_STATUS, type PortalErrorCode } from '../error-codes';
 
-export const ErrorDetail = z.strictObject({
+/** The spec leaves the error body's fields unshown: the known ones are read, anything else a Portal adds is let be. */
+export const ErrorDetail = z.looseObject({
   code: z.string(),
   message: z.string(),
   block_key: z.string().optional(),
@@ -57,12 +58,12 @@ export const ErrorDetail = z.strictObject({
 export type ErrorDetail = z.infer<typeof ErrorDetail>;
 
 /** Error body (DESIGN.md §5). The code is kept a string so an unknown upstream code still parses. */
-export const ErrorBody = z.strictObject({
-  error: z.strictObject({
+export const ErrorBody = z.looseObject({
+  error: z.looseObject({
     code: z.string(),
     message: z.string(),
-    request_id: z.string(),
-    details: z.array(ErrorDetail),
+    request_id: z.string().optional(),
+    details: z.array(ErrorDetail).default([]),
   }),
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;

@@ -3,6 +3,7 @@ import { formApi } from '@/lib/api/endpoints';
 import { AnswersQuery } from '@/lib/bff/applications';
 import { AnswerPage, AnswersUpdateBody } from '@/lib/portal';
 import { readAllAnswers } from './answers';
+import { answerSetEtag, upstreamIfMatch } from './answers-etag';
 import { answersPageView } from './application-views';
 import { withConflictReply } from '@/server/http/conflict-reply';
 import { etagHeader, requireIfMatch } from '@/server/http/headers';
@@ -18,7 +19,7 @@ export function answersRoutes<Id extends string>(kind: AnyApplicationKind<Id>) {
 
   const GET = kindRoute(kind, formApi.answers.GET, { roles: kind.roles.read, params, query: AnswersQuery }, async ({ links, query }) => {
     const res = await portalRequest({ url: (await links()).answers, schema: AnswerPage, query });
-    const etag = res.etag ?? '';
+    const etag = answerSetEtag(res.etag, res.data.answers_revision);
     return { body: answersPageView(res.data, etag), headers: etagHeader(etag) };
   });
 
@@ -27,12 +28,12 @@ export function answersRoutes<Id extends string>(kind: AnyApplicationKind<Id>) {
     formApi.answers.PATCH,
     { roles: kind.roles.write, params, body: AnswersUpdateBody, audit: applicationAudit(kind, kind.audit.application.answersUpdate) },
     async ({ id, db, links, body, req }) => {
-      const ifMatch = requireIfMatch(req);
+      const ifMatch = upstreamIfMatch(requireIfMatch(req));
       const { updateAnswers, answers } = await links();
       const write = async () => {
         const res = await portalRequest({ method: 'PATCH', url: updateAnswers, schema: kind.answersResult, body, ifMatch });
-        const etag = res.etag ?? '';
         const { answers_revision, updated_answers, affected_section_keys } = res.data;
+        const etag = answerSetEtag(res.etag, answers_revision);
         recordAnswersWritten(db, id, answers_revision);
         return { body: { answers_revision, updated_answers, affected_section_keys, etag }, headers: etagHeader(etag) };
       };

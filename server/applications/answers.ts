@@ -3,6 +3,7 @@ import { AnswerPage, type AnswerItem } from '@/lib/portal';
 import type { CurrentAnswers } from '@/lib/bff/applications';
 import { portalRequest } from '@/server/portal';
 import type { ApplicationLinks } from './kind-links';
+import { answerSetEtag } from './answers-etag';
 
 /** Reads every page of the answer set (page size 500: a 1,000-field contract takes three calls). */
 export async function readAllAnswers(links: Pick<ApplicationLinks, 'answers'>): Promise<CurrentAnswers & { requestId: string | null }> {
@@ -20,7 +21,7 @@ export async function readAllAnswers(links: Pick<ApplicationLinks, 'answers'>): 
     items.push(...res.data.items);
     cursor = res.data.next_cursor;
     revision = res.data.answers_revision;
-    etag = res.etag ?? '';
+    etag = answerSetEtag(res.etag, res.data.answers_revision);
     requestId = res.requestId;
   } while (cursor);
   return { items, answers_revision: revision, etag, requestId };

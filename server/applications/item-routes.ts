@@ -5,6 +5,7 @@ import { createItem, deleteItem, listItems, readAllItems, updateItem } from './i
 import { itemView, itemsPageView } from './application-views';
 import { withConflictReply, type CurrentState } from '@/server/http/conflict-reply';
 import { etagHeader, requireIfMatch } from '@/server/http/headers';
+import { answerSetEtag } from '@/server/applications/answers-etag';
 import type { RouteResult } from '@/server/http/route';
 import type { KindWithItems } from './kind';
 import { kindRoute } from './kind-route';
@@ -32,7 +33,7 @@ export function itemGroupRoutes<Id extends string>(kind: KindWithItems<Id>) {
 
   const GET = kindRoute(kind, formApi.itemGroup.GET, { roles: kind.roles.read, params, query: ItemsQuery }, async ({ links, params, query }) => {
     const res = await listItems(await links(), params.blockKey, query);
-    const etag = res.etag ?? '';
+    const etag = answerSetEtag(res.etag, res.data.answers_revision);
     return { body: itemsPageView(res.data, etag), headers: etagHeader(etag) };
   });
 
@@ -53,7 +54,7 @@ export function itemGroupRoutes<Id extends string>(kind: KindWithItems<Id>) {
       return itemWrite(at, blockKey, async () => {
         const res = await createItem(at, blockKey, body, { ifMatch, idempotencyKey });
         recordAnswersWritten(db, id, res.data.answers_revision);
-        const etag = res.etag ?? '';
+        const etag = answerSetEtag(res.etag, res.data.answers_revision);
         return { status: 201, body: { item: itemView(res.data.item), answers_revision: res.data.answers_revision, etag }, headers: etagHeader(etag) };
       });
     },
@@ -80,7 +81,7 @@ export function itemRoutes<Id extends string>(kind: KindWithItems<Id>) {
       return itemWrite(at, blockKey, async () => {
         const res = await updateItem(at, blockKey, itemId, body, ifMatch);
         recordAnswersWritten(db, id, res.data.answers_revision);
-        const etag = res.etag ?? '';
+        const etag = answerSetEtag(res.etag, res.data.answers_revision);
         return { body: { item: itemView(res.data.item), answers_revision: res.data.answers_revision, etag }, headers: etagHeader(etag) };
       });
     },
@@ -96,7 +97,7 @@ export function itemRoutes<Id extends string>(kind: KindWithItems<Id>) {
       return itemWrite(at, blockKey, async () => {
         const res = await deleteItem(at, blockKey, itemId, ifMatch);
         recordAnswersWritten(db, id, res.data.answers_revision);
-        const etag = res.etag ?? '';
+        const etag = answerSetEtag(res.etag, res.data.answers_revision);
         return { body: { deleted_item_ids: res.data.deleted_item_ids, answers_revision: res.data.answers_revision, etag }, headers: etagHeader(etag) };
       });
     },

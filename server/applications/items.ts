@@ -1,8 +1,9 @@
 import 'server-only';
 import type { CurrentItems, ItemCreateBody, ItemsQuery, ItemUpdateBody } from '@/lib/bff/items';
 import { RepeatableItemDeleteResult, RepeatableItemMutationResult, RepeatableItemPage, type RepeatableItem } from '@/lib/portal';
-import { portalRequest, urlBelow } from '@/server/portal';
+import { portalRequest, readFilteredPage, urlBelow } from '@/server/portal';
 import type { ApplicationLinks } from './kind-links';
+import { answerSetEtag, upstreamIfMatch } from './answers-etag';
 import { itemView } from './application-views';
 
 /** Only the items collection is used, so every kind of application shares these functions. */
@@ -12,8 +13,9 @@ type Links = Pick<ApplicationLinks, 'repeatableItems'>;
 const groupUrl = (links: Links, blockKey: string) => urlBelow(links.repeatableItems, blockKey);
 const itemUrl = (links: Links, blockKey: string, itemId: string) => urlBelow(links.repeatableItems, blockKey, itemId);
 
+/** A page of a group's items; a parent_item_id the Portal does not take is applied here (readFilteredPage). */
 export function listItems(links: Links, blockKey: string, query: ItemsQuery) {
-  return portalRequest({ url: groupUrl(links, blockKey), schema: RepeatableItemPage, query });
+  return readFilteredPage({ url: groupUrl(links, blockKey), schema: RepeatableItemPage, query });
 }
 
 export function createItem(
@@ -28,15 +30,16 @@ export function createItem(
     schema: RepeatableItemMutationResult,
     body: { block_key: blockKey, ...body },
     ...options,
+    ifMatch: upstreamIfMatch(options.ifMatch),
   });
 }
 
 export function updateItem(links: Links, blockKey: string, itemId: string, body: ItemUpdateBody, ifMatch: string) {
-  return portalRequest({ method: 'PATCH', url: itemUrl(links, blockKey, itemId), schema: RepeatableItemMutationResult, body, ifMatch });
+  return portalRequest({ method: 'PATCH', url: itemUrl(links, blockKey, itemId), schema: RepeatableItemMutationResult, body, ifMatch: upstreamIfMatch(ifMatch) });
 }
 
 export function deleteItem(links: Links, blockKey: string, itemId: string, ifMatch: string) {
-  return portalRequest({ method: 'DELETE', url: itemUrl(links, blockKey, itemId), schema: RepeatableItemDeleteResult, ifMatch });
+  return portalRequest({ method: 'DELETE', url: itemUrl(links, blockKey, itemId), schema: RepeatableItemDeleteResult, ifMatch: upstreamIfMatch(ifMatch) });
 }
 
 /** Every item of a group, of every parent, walking the pages (500 a page: one call for any real contract). */
@@ -50,7 +53,7 @@ export async function readAllItems(links: Links, blockKey: string): Promise<Curr
     items.push(...res.data.items);
     cursor = res.data.next_cursor;
     answersRevision = res.data.answers_revision;
-    etag = res.etag ?? '';
+    etag = answerSetEtag(res.etag, answersRevision);
   } while (cursor);
   return { block_key: blockKey, items: items.map(itemView), answers_revision: answersRevision, etag };
 }

@@ -119,8 +119,15 @@ export function checkUploadRequest(req: Request, rules: UploadRules): UploadRequ
  * is held to the rules' limit as it flows, and a transfer cut off for being too large says so rather than
  * that the Portal could not be reached.
  */
-export async function streamUpload<S extends z.ZodType>(uploadUrl: string, upload: UploadRequest, rules: UploadRules, schema: S) {
-  const limit = byteLimit(rules.max);
+export async function streamUpload<S extends z.ZodType>(
+  uploadUrl: string,
+  upload: UploadRequest,
+  rules: UploadRules,
+  schema: S,
+  /** Counts the bytes sent on (a chunked body's size is known only once it has gone). */
+  sent: { bytes: number } = { bytes: 0 },
+) {
+  const limit = byteLimit(rules.max, sent);
   try {
     return await portalTransfer({
       uploadUrl,
@@ -137,13 +144,12 @@ export async function streamUpload<S extends z.ZodType>(uploadUrl: string, uploa
 }
 
 /** A pass-through that fails the stream once more than `max` bytes went by. */
-function byteLimit(max: number) {
-  let seen = 0;
+function byteLimit(max: number, sent: { bytes: number }) {
   let exceeded = false;
   const stream = new TransformStream<Uint8Array, Uint8Array>({
     transform(chunk, controller) {
-      seen += chunk.byteLength;
-      if (seen > max) {
+      sent.bytes += chunk.byteLength;
+      if (sent.bytes > max) {
         exceeded = true;
         controller.error(new RangeError(`more than ${max} bytes`));
         return;

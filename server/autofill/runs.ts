@@ -4,7 +4,7 @@ import type { RunsQuery, SuggestionsQuery } from '@/lib/bff/autofill';
 import { AutofillRun, AutofillRunPage, AutofillSuggestionPage, type AutofillStartBody } from '@/lib/portal';
 import type { IntakeLinks } from '@/server/applications/intake-application';
 import { AppError } from '@/server/http/app-error';
-import { portalRequest, urlBelow } from '@/server/portal';
+import { portalRequest, readFilteredPage, urlBelow } from '@/server/portal';
 
 /*
  * Runs are named by id in the browser; their URLs (url, retry_url, suggestions_url) come from run reads and
@@ -79,5 +79,5 @@ export async function listSuggestions(
   query: SuggestionsQuery,
 ) {
   const { suggestions } = await runLinks(applicationId, links, runId);
-  return portalRequest({ url: suggestions, schema: AutofillSuggestionPage, query });
+  return readFilteredPage({ url: suggestions, schema: AutofillSuggestionPage, query });
 }

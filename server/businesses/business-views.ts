@@ -20,9 +20,23 @@ import { workflowObjectView } from '@/server/workflows/workflow-views';
 
 /** Upstream shapes turned into what the browser gets: no Portal URL leaves the server (but invitation_url). */
 
+/**
+ * The key's kind, when the root does not name it: the spec says a source key's access targets are channel
+ * slugs, and that lead submission (a source key's permission) is write-only.
+ */
+function keyKind(key: ApiRoot['key']): 'portal' | 'source' {
+  if (key.kind) return key.kind;
+  const leadsOnly = key.permissions.includes('leads:submit') && !key.permissions.includes('businesses:write');
+  return key.channel_slugs.length > 0 || leadsOnly ? 'source' : 'portal';
+}
+
 export function portalView(root: ApiRoot): PortalView {
-  const { kind, permissions, channel_slugs } = root.key;
-  return { portal: root.portal, environment: root.environment, key: { kind, permissions, channel_slugs } };
+  const { permissions, channel_slugs } = root.key;
+  return {
+    portal: { id: root.portal.id ?? null, name: root.portal.name },
+    environment: root.environment ?? null,
+    key: { kind: keyKind(root.key), permissions, channel_slugs },
+  };
 }
 
 export function businessListView(page: BusinessPage): BusinessListView {

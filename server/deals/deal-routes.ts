@@ -28,7 +28,7 @@ const deal_GET = route(api.deal.GET, { roles: ['staff'], params: DealParams }, a
 });
 
 // GET /api/deals – a page of deals (page_size, cursor, business_id)
-const deals_GET = route(api.deals.GET, { roles: ['staff'], query: DealsQuery }, async ({ query }) => ({ body: await listDeals(query) }));
+const deals_GET = route(api.deals.GET, { roles: ['staff'], query: DealsQuery }, async ({ query }) => ({ body: (await listDeals(query)).view }));
 
 // POST /api/deals – create a deal for a business, for the Portal itself or for a recipient, with its deal application
 const deals_POST = createRoute(

@@ -7,6 +7,7 @@ import { PortalError, publicUrlOf } from './errors';
 import { errorFromReply } from './error-reply';
 import { etagOf, ifMatchValue, ifNoneMatchValue } from './etag';
 import { idempotencyKeyValue } from './idempotency';
+import { dropRefusedPageSize, fitPageSize } from './page-size';
 import { MAX_REPLY_BYTES, ReplyTooLarge, discard, parseJson, readText } from './read-body';
 import { logPortalCall } from './request-log';
 import { RETRY_POLICY, backoffMs, rateLimitWaitMs, repeatableAfterFailure, retryTiming } from './retry-policy';
@@ -246,6 +247,7 @@ async function call<S extends z.ZodType>(
   const method = options.method ?? 'GET';
   const base = new URL(env.portalBaseUrl);
   const url = buildUrl(options, base);
+  fitPageSize(method, url);
 
   const headers = new Headers({ Accept: 'application/json' });
   if (options.ifMatch !== undefined) headers.set('If-Match', ifMatchValue(options.ifMatch));
@@ -291,6 +293,10 @@ async function call<S extends z.ZodType>(
       return { data: result.data as z.output<S>, etag, requestId, status: result.status, headers: result.headers, attempts: attempt };
     }
 
+    if (dropRefusedPageSize(method, url, result.status, result.error)) {
+      logPortalCall({ method, path: url.pathname, status: result.status, ms, requestId: result.error.requestId, attempt, background: options.background, code: 'page_size_refused', retryInMs: 0 });
+      continue;
+    }
     let wait: number | null = null;
     if (attempt < RETRY_POLICY.maxAttempts) {
       if (result.retry === 'rate-limited' && (result.retryAfterMs ?? 0) <= RETRY_POLICY.maxRetryAfterMs) {

@@ -21,6 +21,10 @@ export {
   type TransferBody,
 } from './transfer';
 export { routes, urlBelow, type PortalPath } from './routes';
+export { missingConstructedPaths, portalCapabilities, startPortalDiscovery } from './discovery';
+export { readFilteredPage } from './filtered-read';
+export { portalFeatures } from './features';
+export type { PortalCapabilities } from './openapi-index';
 export { isTrustedPortalUrl, portalBaseUrl, trustedPortalUrl } from './url-guard';
 export { PortalError, isPortalError, type LocalErrorCode, type PortalErrorCodeLike, type PortalErrorInit } from './errors';
 export { toBrowserError, type BrowserError, type BrowserErrorBody } from './browser-error';

@@ -14,6 +14,7 @@ import {
 import type { Db, SqlParam } from '@/server/db/types';
 import { answersActivity } from './answers-activity';
 import { isReconcilingHere } from './reconcile';
+import { parseSkipped } from './skipped';
 
 interface BusinessRow {
   id: string;
@@ -76,8 +77,8 @@ const STALLED_PASS_MS = 2 * 60_000;
 
 /** How fresh the read model is: the last complete pass, the last event, and whether a pass is under way. */
 export async function readFreshness(db: Db, now: Date = new Date()): Promise<Freshness> {
-  const row = await db.one<{ pass_id: string | null; last_completed_at: Date | null; last_event_at: Date | null; last_error: string | null; updated_at: Date }>(
-    'SELECT pass_id, last_completed_at, last_event_at, last_error, updated_at FROM workspace_sync WHERE name = $1',
+  const row = await db.one<{ pass_id: string | null; last_completed_at: Date | null; last_event_at: Date | null; last_error: string | null; skipped: string | null; updated_at: Date }>(
+    'SELECT pass_id, last_completed_at, last_event_at, last_error, skipped, updated_at FROM workspace_sync WHERE name = $1',
     ['reconcile'],
   );
   // A pass keeps its id when it stops (to resume), with last_error set; a running one has none and writes often.
@@ -87,6 +88,7 @@ export async function readFreshness(db: Db, now: Date = new Date()): Promise<Fre
     last_event_at: iso(row?.last_event_at ?? null),
     reconciling: isReconcilingHere() || elsewhere,
     last_error: row?.last_error ?? null,
+    skipped: parseSkipped(row?.skipped ?? null),
   };
 }
 

@@ -5,11 +5,11 @@ import type { Db } from '@/server/db/types';
 import { log } from '@/server/log';
 import { portalRequest, routes } from '@/server/portal';
 import { businessOfApplication, forgetBusiness, saveBusiness, saveDeal } from './store';
-import { dealFacts, isNotFound, readBusinessFacts, type CallCounter } from './upstream';
+import { dealFacts, isNotFound, readBusinessFacts, type CallCounter, type StepNotes } from './upstream';
 
 /** Reads one business upstream and writes its row (or removes it when the Portal no longer has it). */
-export async function refreshBusiness(db: Db, businessId: string, counter: CallCounter, pass: string | null = null): Promise<void> {
-  const facts = await readBusinessFacts(counter, businessId);
+export async function refreshBusiness(db: Db, businessId: string, counter: CallCounter, pass: string | null = null, notes?: StepNotes): Promise<void> {
+  const facts = await readBusinessFacts(counter, businessId, notes);
   if (facts) await saveBusiness(db, facts, new Date(), pass);
   else await forgetBusiness(db, businessId);
 }

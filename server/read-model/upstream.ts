@@ -13,8 +13,16 @@ import {
   type Deal,
   type Project,
 } from '@/lib/portal';
-import { isPortalError, portalRequest, routes, type PortalPath, type PortalQuery } from '@/server/portal';
+import type { ReconcileStep } from '@/lib/bff/workspace';
+import { isPortalError, portalCapabilities, portalRequest, routes, type PortalPath, type PortalQuery } from '@/server/portal';
+import { log } from '@/server/log';
+import { learnStagesUrl } from '@/server/workflows/stages-urls';
 import type { BusinessFacts, DealFacts, PendingFacts, ProjectFacts } from './store';
+
+/** Where a reconcile pass hears of an optional step it skipped (reconcile.ts's PassNotes). */
+export interface StepNotes {
+  skip(step: ReconcileStep, why: 'not_offered' | 'failed', error?: unknown): void;
+}
 
 /** Upstream calls of one piece of work (a pass, a refresh), attempts included. */
 export interface CallCounter {
@@ -58,8 +66,12 @@ export function listBusinessPage(counter: CallCounter, cursor: string | null, pa
 const MAX_RUN_PAGES = 10;
 const MAX_SUGGESTION_PAGES = 50;
 
-/** Pending suggestions of an application: counted over its completed runs' suggestions, oldest first. */
+/**
+ * Pending suggestions of an application: counted over its completed runs' suggestions, oldest first. The status
+ * filter goes upstream only where the Portal's document lists it; the count is made here either way.
+ */
 export async function readPending(counter: CallCounter, autofillRunsUrl: string): Promise<PendingFacts> {
+  const capabilities = await portalCapabilities();
   let count = 0;
   let oldest: Date | null = null;
   let cursor: string | null = null;
@@ -69,7 +81,12 @@ export async function readPending(counter: CallCounter, autofillRunsUrl: string)
       if (run.status !== 'completed' || run.suggestion_count === 0) continue;
       let sCursor: string | null = null;
       for (let m = 0; m < MAX_SUGGESTION_PAGES; m++) {
-        const page: z.output<typeof AutofillSuggestionPage> = await get(counter, { url: run.suggestions_url }, AutofillSuggestionPage, { page_size: 100, status: 'pending', cursor: sCursor });
+        const byStatus = capabilities.accepts('GET', run.suggestions_url, 'status') ? { status: 'pending' } : {};
+        const page: z.output<typeof AutofillSuggestionPage> = await get(counter, { url: run.suggestions_url }, AutofillSuggestionPage, {
+          page_size: 100,
+          ...byStatus,
+          cursor: sCursor,
+        });
         for (const s of page.items) {
           if (s.status !== 'pending') continue;
           count += 1;
@@ -86,8 +103,11 @@ export async function readPending(counter: CallCounter, autofillRunsUrl: string)
   return { count, oldest };
 }
 
-/** Everything the workspace shows of one business, read upstream; null when the Portal has no such business. */
-export async function readBusinessFacts(counter: CallCounter, businessId: string): Promise<BusinessFacts | null> {
+/**
+ * Everything the workspace shows of one business, read upstream; null when the Portal has no such business. The
+ * pending suggestion count is optional: when it cannot be read, the row keeps the count it had (and `notes` hears).
+ */
+export async function readBusinessFacts(counter: CallCounter, businessId: string, notes?: StepNotes): Promise<BusinessFacts | null> {
   let status: BusinessStatusResult;
   let people: ParticipantList;
   try {
@@ -99,6 +119,7 @@ export async function readBusinessFacts(counter: CallCounter, businessId: string
     if (isNotFound(e)) return null;
     throw e;
   }
+  learnStagesUrl(status);
   const b = status.business;
   const contact = people.items.find((p) => p.is_primary) ?? people.items[0] ?? null;
   let application: BusinessFacts['application'] = null;
@@ -114,7 +135,14 @@ export async function readBusinessFacts(counter: CallCounter, businessId: string
       submittedAt: app.submitted_at ? new Date(app.submitted_at) : null,
       updatedAt: new Date(app.updated_at),
     };
-    pending = await readPending(counter, app.autofill_runs_url);
+    try {
+      pending = await readPending(counter, app.autofill_runs_url);
+    } catch (e) {
+      // Optional: the row keeps the count it had.
+      const why = isPortalError(e) && e.fromUpstream && (e.status === 403 || e.status === 404) ? 'not_offered' : 'failed';
+      if (notes) notes.skip('pending_suggestions', why, e);
+      else log.warn('read model: pending suggestions not read', { business_id: businessId, error: e instanceof Error ? e.message : String(e) });
+    }
   }
   return {
     id: b.id,

@@ -37,6 +37,7 @@ const SandboxEnv = z.object({
   SANDBOX_WEBHOOK_URL: z.url({ protocol: /^https?$/, error: 'must be an http or https URL' }).optional(),
   SANDBOX_WEBHOOK_SECRET: WebhookSecret.optional(),
   SANDBOX_CONTROLS: z.enum(['0', '1']).optional(),
+  SANDBOX_PROFILE: z.enum(['full', 'strict']).default('full'),
 });
 
 /** Options from the environment; a malformed variable stops start-up with a message naming it. */
@@ -61,5 +62,6 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv): SandboxOptions {
     webhookUrl: e.SANDBOX_WEBHOOK_URL ?? null,
     webhookSecret: e.SANDBOX_WEBHOOK_SECRET ?? DEFAULT_OPTIONS.webhookSecret,
     controls: e.SANDBOX_CONTROLS === '1',
+    profile: e.SANDBOX_PROFILE,
   };
 }

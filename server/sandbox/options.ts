@@ -1,7 +1,14 @@
 import { UPLOAD_CONTENT_TYPES, UPLOAD_MAX_BYTES, type Environment } from '@/lib/portal';
 import { DEMO_KEYS, type ApiKeyDef } from './keys';
 
+export type SandboxProfile = 'full' | 'strict';
+
 export interface SandboxOptions {
+  /**
+   * 'full' implements the spec with DESIGN.md's completions; 'strict' serves only what the spec guarantees
+   * (profiles/strict.ts), to test that the BFF needs no more.
+   */
+  profile: SandboxProfile;
   host: string;
   /** 0 picks a free port. */
   port: number;
@@ -35,6 +42,7 @@ export interface SandboxOptions {
 }
 
 export const DEFAULT_OPTIONS: SandboxOptions = {
+  profile: 'full',
   host: '127.0.0.1',
   port: 4010,
   environment: 'test',

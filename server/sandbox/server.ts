@@ -12,7 +12,8 @@ import { SandboxError } from './http/errors';
 import { IdempotencyStore } from './http/idempotency';
 import { newRequestId } from './http/request-id';
 import { Router } from './http/router';
-import { routes } from './handlers';
+import { routeTable } from './handlers';
+import { strictErrorReply } from './profiles/strict';
 import { publicOpenApi } from './handlers/openapi';
 import { handleDownload, handleInvitationPage, handleTransfer } from './handlers/transfers';
 import { CONTROLS_PREFIX, SandboxControls } from './controls';
@@ -227,7 +228,7 @@ export async function startSandbox(overrides: Partial<SandboxOptions> = {}): Pro
   const sb = new Sandbox(options);
   // Gives an older data file the funders (as recipients too) and carries on match runs under way.
   fundingState(sb);
-  const router = new Router(routes);
+  const router = new Router(routeTable(options.profile));
   const webhooks = new WebhookDeliverer(sb.clock, sb.events, {
     url: options.webhookUrl,
     secret: options.webhookSecret,
@@ -242,8 +243,11 @@ export async function startSandbox(overrides: Partial<SandboxOptions> = {}): Pro
     const requestId = newRequestId();
     res.setHeader('Request-Id', requestId);
     const url = new URL(req.url ?? '/', 'http://sandbox.invalid');
+    // A strict Portal's error bodies carry a property of their own (profiles/strict.ts).
+    const shaped = (reply: Reply) => (options.profile === 'strict' ? strictErrorReply(reply, sb.urls.origin) : reply);
     const finish = (reply: Reply) => {
-      if (req.method === 'GET' && reply.status === 200 && reply.body !== undefined) {
+      reply = shaped(reply);
+      if (req.method === 'GET' && reply.status === 200 && reply.body !== undefined && reply.etag !== false) {
         const etag = reply.headers?.ETag ?? contentEtag(JSON.stringify(reply.body));
         if (noneMatch(req.headers['if-none-match'], etag)) {
           res.statusCode = 304;
@@ -256,15 +260,21 @@ export async function startSandbox(overrides: Partial<SandboxOptions> = {}): Pro
       send(res, reply);
     };
     const work = async (): Promise<Reply | null> => {
-      if (url.pathname.startsWith('/v1/')) {
+      // Faults strike the API, and a transfer only where the faults name its path (a reply lost after an upload).
+      const run = url.pathname.startsWith('/v1/')
+        ? () => handleApi(sb, router, req, res, url, requestId)
+        : url.pathname.startsWith('/transfers/') && controls?.faults.names(url.pathname)
+          ? () => handleTransfer(sb, req, url)
+          : null;
+      if (run) {
         const fault = controls?.faults.decide(url.pathname);
         if (controls && fault) {
           const reply = await controls.applyFault(fault, req, requestId);
           if (reply !== undefined) return reply;
         }
-        if (fault?.outcome !== 'drop_after') return handleApi(sb, router, req, res, url, requestId);
+        if (fault?.outcome !== 'drop_after') return run();
         // The operation runs whatever it answers (a refusal too); then the connection goes without the reply.
-        await handleApi(sb, router, req, res, url, requestId).catch(() => undefined);
+        await run().catch(() => undefined);
         req.socket.destroy();
         return null;
       }
@@ -293,7 +303,7 @@ export async function startSandbox(overrides: Partial<SandboxOptions> = {}): Pro
     work()
       .then((reply) => reply && finish(reply))
       .catch((e: unknown) => {
-        if (!res.headersSent) send(res, errorReply(e, requestId));
+        if (!res.headersSent) send(res, shaped(errorReply(e, requestId)));
       })
       .finally(() => {
         if (options.log) {

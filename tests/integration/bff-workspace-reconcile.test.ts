@@ -20,6 +20,7 @@ import { mustWriteAnswers, w } from './support/applications';
 import { BffClient } from './support/bff';
 import { createBusiness } from './support/businesses';
 import { createProject } from './support/projects';
+import { sandboxControl } from './support/sandbox-faults';
 import { KEYS, SandboxClient, newKey } from './support/sandbox';
 
 const SESSION_SECRET = 'workspace-reconcile-session-secret-0123456789';
@@ -34,14 +35,7 @@ let db: Db;
 let schema = '';
 let pgUrl = '';
 
-async function control(method: string, path: string, body?: unknown) {
-  const r = await fetch(`${sandbox.origin}/_sandbox/${path}`, {
-    method,
-    headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  expect(r.status, `${method} ${path}`).toBeLessThan(300);
-}
+const control = (method: string, path: string, body?: unknown) => sandboxControl(sandbox.origin, method, path, body);
 
 async function staffOn(server: NextServer) {
   const email = `staff-${randomBytes(4).toString('hex')}@example.test`;

@@ -18,7 +18,7 @@ export default async function BoardPage({ searchParams }: PageProps) {
         <Link href="/businesses">← Businesses</Link>
       </p>
       <h1 id="board-title">{board ? `Pipeline board: ${board.pipeline.name}` : 'Pipeline board'}</h1>
-      {board ? <PipelineBoard key={board.pipeline.id} view={board} now={new Date().toISOString()} /> : <p>The Portal has no business pipeline yet.</p>}
+      {board ? <PipelineBoard key={board.pipeline.id} view={board} now={new Date().toISOString()} /> : <p>No business pipeline is known yet.</p>}
     </section>
   );
 }

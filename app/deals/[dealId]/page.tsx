@@ -12,6 +12,7 @@ import { dealView } from '@/server/deals/deal-views';
 import { guardPage, readOrNotFound, type PageProps } from '@/server/http/page-guard';
 import { readWorkflowStages } from '@/server/workflows/stages';
 import { readDealMatch } from '@/server/projects/deal-match';
+import { portalFeatures } from '@/server/portal';
 import '@/components/deals/deals.css';
 
 export const metadata: Metadata = { title: 'Deal' };
@@ -22,7 +23,7 @@ export default async function DealPage({ params, searchParams }: PageProps<'deal
   const raw = await searchParams;
   await guardPage({ path: `/deals/${dealId}`, query: raw, roles: ['staff'], ids: { deal: dealId } });
 
-  const deal = await readOrNotFound(readDeal(dealId));
+  const [deal, features] = await Promise.all([readOrNotFound(readDeal(dealId)), portalFeatures()]);
   const view = dealView(deal.data, deal.etag ?? '');
   const businessId = typeof raw.business_id === 'string' ? raw.business_id : null;
   const applicationId = view.application?.id ?? null;
@@ -31,8 +32,8 @@ export default async function DealPage({ params, searchParams }: PageProps<'deal
     readWorkflowStages(deal.data.workflow, DealStagePage),
     businessId ? businessOfDeal(dealId, businessId) : Promise.resolve(null),
     applicationId ? readDealApplicationSummary(applicationId).catch((): DealApplicationSummary | 'unavailable' => 'unavailable') : Promise.resolve(null),
-    // Like the application's summary, the match is a nicety.
-    readDealMatch(deal.data).catch(() => 'unavailable' as const),
+    // Like the application's summary, the match is a nicety; without the Portal's funding operations there is none to read.
+    features.funding ? readDealMatch(deal.data).catch(() => 'unavailable' as const) : Promise.resolve(null),
   ]);
 
   return (
@@ -43,7 +44,7 @@ export default async function DealPage({ params, searchParams }: PageProps<'deal
         </Link>
       </p>
       <DealWorkflow initialDeal={view} stages={stages.view} business={business} />
-      {view.project && <DealFunding project={view.project} match={match} />}
+      {view.project && features.funding && <DealFunding project={view.project} match={match} />}
       <DealApplicationPanel dealId={dealId} businessId={business?.id ?? null} applicationId={applicationId} summary={application} />
     </article>
   );

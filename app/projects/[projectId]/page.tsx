@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
 import { ProjectPage } from '@/components/funding/project-page';
 import { formOpeningJson } from '@/server/applications/form-opening';
 import { guardPage, readOrNotFound, type PageProps } from '@/server/http/page-guard';
@@ -6,6 +7,7 @@ import { readFormSnapshot } from '@/server/applications/form-snapshot';
 import { projectCriteria } from '@/server/applications/project-criteria';
 import { readProject } from '@/server/projects/read';
 import { projectView } from '@/server/projects/project-views';
+import { portalFeatures } from '@/server/portal';
 
 export const metadata: Metadata = { title: 'Funding project' };
 
@@ -14,6 +16,8 @@ export default async function FundingProjectPage({ params, searchParams }: PageP
   const { projectId } = await params;
   const raw = await searchParams;
   const session = await guardPage({ path: `/projects/${projectId}`, query: raw, roles: ['staff'], ids: { project: projectId } });
+  // A Portal without funding operations has no project to show.
+  if (!(await portalFeatures()).funding) notFound();
   // Read here, on the server, so the criteria are in the first HTML (as the intake form's page does); a
   // failed criteria read is left to the browser, which shows it with a retry.
   const section = raw.section;

@@ -80,7 +80,7 @@ const NO_COUNTS: FaultCounts = { matched: 0, delayed: 0, dropped: 0, dropped_aft
 const normalisePath = (p: string) => (p.startsWith('/') ? p : `/v1/${p}`);
 
 /**
- * Fault injection for /v1/ requests. For each matching request the PRNG is drawn, in this order, for the jitter
+ * Fault injection for /v1/ requests (and transfers whose path the faults name). For each matching request the PRNG is drawn, in this order, for the jitter
  * (when set), then drop, 429 and 5xx: the first that hits decides the outcome; then, only when they are set (so a
  * seed gives the same sequence as before they existed), the spike and drop-after. Every fault but drop-after strikes
  * before the operation runs, so such a faulted request changes nothing.
@@ -118,6 +118,11 @@ export class FaultInjector {
 
   view() {
     return this.config ? { ...this.config, counts: { ...this.counts } } : null;
+  }
+
+  /** Whether the faults name this path outside /v1/ (a transfer): those are faulted only when named. */
+  names(pathname: string): boolean {
+    return !!this.config?.paths.some((p) => !p.startsWith('/v1/') && pathname.startsWith(p));
   }
 
   /** What happens to a request for `pathname`; null when no fault applies. */

@@ -14,6 +14,8 @@ import { matchRoutes } from './matches';
 import { projectRoutes } from './projects';
 import { openApiRoutes, registerRoutesForOpenApi } from './openapi';
 import { rootRoutes } from './root';
+import { strictRoutes } from '../profiles/strict';
+import type { SandboxProfile } from '../options';
 
 /** Every /v1/ operation of the sandbox. */
 export const routes: RouteDef[] = [
@@ -33,4 +35,9 @@ export const routes: RouteDef[] = [
   ...matchRunRoutes,
   ...matchRoutes,
 ];
-registerRoutesForOpenApi(routes);
+
+const tables: Record<SandboxProfile, RouteDef[]> = { full: routes, strict: strictRoutes(routes) };
+registerRoutesForOpenApi(tables);
+
+/** The operations a sandbox of this profile serves. */
+export const routeTable = (profile: SandboxProfile): RouteDef[] => tables[profile];

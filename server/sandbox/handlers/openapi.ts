@@ -3,6 +3,7 @@ import { ErrorBody, ERROR_STATUS, MatchRunCompletedEventData, MatchRunFailedEven
 import type { ApiKeyDef } from '../keys';
 import { effectivePermissions } from '../keys';
 import type { RouteDef } from '../http/context';
+import type { SandboxProfile } from '../options';
 import type { Sandbox } from '../sandbox';
 
 type JsonSchema = Record<string, unknown>;
@@ -106,9 +107,9 @@ function openApiDocument(sb: Sandbox, routes: RouteDef[], key: ApiKeyDef | null)
     info: {
       title: 'Portal Integration REST API (sandbox)',
       version: '1',
-      description: key
-        ? `Operations available to the key ${key.id}.`
-        : 'Every operation of the Portal Integration REST API as the sandbox implements it.',
+      description:
+        (key ? `Operations available to the key ${key.id}.` : 'Every operation of the Portal Integration REST API as the sandbox implements it.') +
+        (sb.options.profile === 'strict' ? ' Strict profile: only what the spec guarantees.' : ''),
     },
     // Paths start with `/`, so the server URL is the base URL without its trailing slash (no `/v1//…`).
     servers: [{ url: sb.urls.base.replace(/\/$/, '') }],
@@ -122,13 +123,13 @@ function openApiDocument(sb: Sandbox, routes: RouteDef[], key: ApiKeyDef | null)
   };
 }
 
-let allRoutes: RouteDef[] = [];
-/** The handlers module registers the full route table here (avoids an import cycle). */
-export const registerRoutesForOpenApi = (routes: RouteDef[]) => {
-  allRoutes = routes;
+let tables: Record<SandboxProfile, RouteDef[]> = { full: [], strict: [] };
+/** The handlers module registers each profile's route table here (avoids an import cycle). */
+export const registerRoutesForOpenApi = (byProfile: Record<SandboxProfile, RouteDef[]>) => {
+  tables = byProfile;
 };
 
-export const publicOpenApi = (sb: Sandbox) => openApiDocument(sb, allRoutes, null);
+export const publicOpenApi = (sb: Sandbox) => openApiDocument(sb, tables[sb.options.profile], null);
 
 export const openApiRoutes: RouteDef[] = [
   {
@@ -139,6 +140,6 @@ export const openApiRoutes: RouteDef[] = [
     summary: 'Machine-readable description for this key',
     tag: 'root',
     response: z.looseObject({ openapi: z.string(), paths: z.record(z.string(), z.unknown()) }),
-    handle: ({ sb, key }) => ({ status: 200, body: openApiDocument(sb, allRoutes, key) }),
+    handle: ({ sb, key }) => ({ status: 200, body: openApiDocument(sb, tables[sb.options.profile], key) }),
   },
 ];

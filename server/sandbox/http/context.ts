@@ -9,6 +9,8 @@ export interface Reply {
   status: number;
   body: unknown;
   headers?: Record<string, string>;
+  /** false: a GET reply without an ETag (otherwise one is made from the body when the handler set none). */
+  etag?: false;
 }
 
 export interface Ctx {

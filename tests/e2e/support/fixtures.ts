@@ -11,6 +11,11 @@ export interface BrowserProblem {
 /** Opens another browser context (another person, device or screen) on the app; see the `openContext` fixture. */
 export type OpenContext = (options?: BrowserContextOptions) => Promise<BrowserContext>;
 
+export interface E2EOptions {
+  /** The environment variable naming the app a project's tests use (the global setup starts two). */
+  appUrlEnv: string;
+}
+
 interface E2EFixtures {
   /**
    * Console errors and uncaught page errors of `page`, collected from the moment the fixture is
@@ -28,11 +33,12 @@ interface E2EFixtures {
 
 // The second argument of a fixture is called `provide` (Playwright's docs say `use`) so that the
 // React hooks lint rule does not take it for React's use().
-export const test = base.extend<E2EFixtures>({
+export const test = base.extend<E2EFixtures & E2EOptions>({
+  appUrlEnv: [BASE_URL_ENV, { option: true }],
   // The app runs on a port chosen at run time by the global setup; workers find it in the env.
-  baseURL: async ({}, provide) => {
-    const url = process.env[BASE_URL_ENV];
-    if (!url) throw new Error(`${BASE_URL_ENV} is not set: the e2e global setup (tests/e2e/support/global-setup.ts) did not run`);
+  baseURL: async ({ appUrlEnv }, provide) => {
+    const url = process.env[appUrlEnv];
+    if (!url) throw new Error(`${appUrlEnv} is not set: the e2e global setup (tests/e2e/support/global-setup.ts) did not run`);
     await provide(url);
   },
 

@@ -6,8 +6,9 @@ import type { FullConfig } from '@playwright/test';
 import { newWebhookSecret } from '../../../server/webhooks/verify';
 import { DEMO_KEYS } from '../../../server/sandbox/keys';
 import { startSandbox } from '../../../server/sandbox/server';
+import type { SandboxProfile } from '../../../server/sandbox/options';
 import { startNextServer } from './next-server';
-import { BASE_URL_ENV, REPO_ROOT, SANDBOX_ORIGIN_ENV } from './paths';
+import { BASE_URL_ENV, REPO_ROOT, SANDBOX_ORIGIN_ENV, STRICT_BASE_URL_ENV } from './paths';
 import { E2E_HOST } from './ports';
 
 type Stop = () => Promise<void>;
@@ -33,37 +34,55 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
   };
 
   try {
-    // Environment of the Next.js app, on top of the minimal base startNextServer gives it.
-    const appEnv: Record<string, string> = {};
-
-    // The Portal sandbox, in this process, on its own free port; the app talks to it as its Portal.
-    // Its webhooks, signed with a secret the app shares, go to the app's receiver once the app is up.
-    const webhookSecret = newWebhookSecret();
-    const sandbox = await startSandbox({ host: E2E_HOST, port: 0, rateLimit: null, controls: true, webhookSecret });
-    stops.push(() => sandbox.close());
-    appEnv.WEBHOOK_SECRET = webhookSecret;
-    appEnv.PORTAL_BASE_URL = sandbox.baseUrl;
-    appEnv.PORTAL_API_KEY = DEMO_KEYS.find((k) => k.id === 'key_demofull')!.token;
-    process.env[SANDBOX_ORIGIN_ENV] = sandbox.origin;
-
-    // The app's own database in a fresh directory, with the demo accounts the specs sign in with.
-    const dataDir = mkdtempSync(join(tmpdir(), 'intake-e2e-'));
-    stops.push(async () => rmSync(dataDir, { recursive: true, force: true }));
-    appEnv.DATA_DIR = dataDir;
-    const seeded = spawnSync(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'server', 'cli', 'users.ts'), 'seed-demo'], {
-      cwd: REPO_ROOT,
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
-      encoding: 'utf8',
-    });
-    if (seeded.status !== 0) throw new Error(`seeding the demo accounts failed:\n${seeded.stdout}\n${seeded.stderr}`);
-
-    const app = await startNextServer({ env: appEnv });
-    stops.push(app.stop);
-    sandbox.webhooks.retarget(`${app.url}/api/webhooks/portal`);
-    process.env[BASE_URL_ENV] = app.url;
+    // Two stacks side by side: the app against the full sandbox (DESIGN.md's completions) for every spec, and
+    // another app against a strict one (only what the spec guarantees) for the `strict` project's journeys.
+    // Both are let finish starting (or fail) before a failure tears down what started, so nothing is left running.
+    const started = await Promise.allSettled([startStack('full', stops), startStack('strict', stops)]);
+    const [full, strict] = started.map((r) => {
+      if (r.status === 'rejected') throw r.reason;
+      return r.value;
+    }) as [StartedStack, StartedStack];
+    process.env[SANDBOX_ORIGIN_ENV] = full.sandboxOrigin;
+    process.env[BASE_URL_ENV] = full.appUrl;
+    process.env[STRICT_BASE_URL_ENV] = strict.appUrl;
   } catch (error) {
     await teardown();
     throw error;
   }
   return teardown;
+}
+
+/**
+ * A Portal sandbox of the profile, in this process on its own free port, and an app talking to it as its Portal
+ * with its own database (the demo accounts seeded); the sandbox's webhooks, signed with a secret the app shares,
+ * go to the app's receiver once the app is up.
+ */
+interface StartedStack {
+  appUrl: string;
+  sandboxOrigin: string;
+}
+
+async function startStack(profile: SandboxProfile, stops: Stop[]): Promise<StartedStack> {
+  const webhookSecret = newWebhookSecret();
+  const sandbox = await startSandbox({ host: E2E_HOST, port: 0, rateLimit: null, controls: true, webhookSecret, profile });
+  stops.push(() => sandbox.close());
+  const dataDir = mkdtempSync(join(tmpdir(), `intake-e2e-${profile}-`));
+  stops.push(async () => rmSync(dataDir, { recursive: true, force: true }));
+  const seeded = spawnSync(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'server', 'cli', 'users.ts'), 'seed-demo'], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+    encoding: 'utf8',
+  });
+  if (seeded.status !== 0) throw new Error(`seeding the demo accounts failed:\n${seeded.stdout}\n${seeded.stderr}`);
+  const app = await startNextServer({
+    env: {
+      WEBHOOK_SECRET: webhookSecret,
+      PORTAL_BASE_URL: sandbox.baseUrl,
+      PORTAL_API_KEY: DEMO_KEYS.find((k) => k.id === 'key_demofull')!.token,
+      DATA_DIR: dataDir,
+    },
+  });
+  stops.push(app.stop);
+  sandbox.webhooks.retarget(`${app.url}/api/webhooks/portal`);
+  return { appUrl: app.url, sandboxOrigin: sandbox.origin };
 }

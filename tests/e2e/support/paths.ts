@@ -9,8 +9,14 @@ export const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
  */
 export const STORAGE_STATE = path.join(REPO_ROOT, 'test-results', '.auth', 'storage-state.json');
 
+/** The same for the app pointed at the strict sandbox (SANDBOX_PROFILE=strict): the `strict` project's journeys. */
+export const STRICT_STORAGE_STATE = path.join(REPO_ROOT, 'test-results', '.auth', 'strict-storage-state.json');
+
 /** Environment variable through which the global setup hands the app's URL to the workers. */
 export const BASE_URL_ENV = 'E2E_BASE_URL';
+
+/** …and the URL of the second app, whose Portal is the strict sandbox. */
+export const STRICT_BASE_URL_ENV = 'E2E_STRICT_BASE_URL';
 
 /** Environment variable through which the global setup hands the Portal sandbox's origin to the workers. */
 export const SANDBOX_ORIGIN_ENV = 'E2E_SANDBOX_ORIGIN';

@@ -3,6 +3,7 @@ import { redirect } from 'next/navigation';
 import { ClientSubmitted } from '@/components/welcome/client-submitted';
 import { answersCopy } from '@/lib/forms/answers-copy';
 import { readFormSnapshot } from '@/server/applications/form-snapshot';
+import { intakeApplication } from '@/server/applications/intake-application';
 import { findUserById } from '@/server/auth';
 import { appDb } from '@/server/db/app-db';
 import { guardPage, readOrNotFound, type PageProps } from '@/server/http/page-guard';
@@ -24,7 +25,7 @@ export default async function SubmittedPage({ params, searchParams }: PageProps<
   const db = await appDb();
   const invitation = await findInvitation(db, session.invitationId);
   const [snapshot, inviter, organisation] = await Promise.all([
-    readOrNotFound(readFormSnapshot(applicationId)),
+    readOrNotFound(readFormSnapshot(intakeApplication, applicationId)),
     invitation ? findUserById(db, invitation.createdBy) : Promise.resolve(null),
     organisationName(),
   ]);
