@@ -5,11 +5,15 @@ import { readSessionCookie, resolveSessionCached, type ResolvedSession } from '@
 import { recordAuditGrouped } from '@/server/audit';
 import type { Db } from '@/server/db/types';
 import { getEnv } from '@/server/env';
-import { log } from '@/server/log';
+import { clip, log } from '@/server/log';
 import { isPortalError, toBrowserError } from '@/server/portal';
 import { apiReplyHeaders } from './security-headers';
+import { passedProxy } from './proxy-mark';
+import { malformedTarget, rawTarget, targetRefusalBody } from './request-target';
 import { AppError } from './app-error';
-import { checkCsrf, requestOrigin } from './csrf';
+import { deeperThan, tooDeep } from './json-depth';
+import { checkCsrf } from './csrf';
+import { publicOrigin } from './public-origin';
 import { cookieSettings, sessionPolicy } from '@/server/auth/session-settings';
 import { appDb } from '@/server/db/app-db';
 
@@ -51,6 +55,7 @@ export interface RouteContext<P, Q, B> {
   /** Null only on public routes. */
   session: ResolvedSession | null;
   db: Db;
+  /** The app's public origin (publicOrigin): links and cookies, never the request's Host. */
   origin: string;
   /** Handlers report the upstream Request-Id here, so the audit log and the reply carry it. */
   upstream: { requestId: string | null };
@@ -90,8 +95,10 @@ function parseOr400<T>(schema: z.ZodType<T> | undefined, value: unknown, what: '
 
 async function parseBody<B>(req: NextRequest, schema: z.ZodType<B>): Promise<B> {
   let json: unknown;
+  const text = await req.text().catch(() => null);
+  if (text !== null && deeperThan(text)) throw tooDeep('The request body');
   try {
-    const text = await req.text();
+    if (text === null) throw new Error('unreadable');
     json = text === '' ? {} : JSON.parse(text);
   } catch {
     throw new AppError('invalid_request', 'The request body is not valid JSON.');
@@ -120,12 +127,23 @@ export function route<P = undefined, Q = undefined, B = undefined>(
   handle: (ctx: RouteContext<P, Q, B>) => Promise<RouteResult>,
 ) {
   if (spec.csrf === false && spec.roles !== 'public') throw new Error('csrf: false is for public server-to-server routes only');
-  const handler = async (req: NextRequest, segment: { params: Promise<Record<string, string | string[]>> }) => {
+  return async (req: NextRequest, segment: { params: Promise<Record<string, string | string[]>> }) => {
+    // An upload skips proxy.ts so its body streams (see its matcher): what the proxy guarantees is done here.
+    if (passedProxy(req.headers)) return serve(req, segment);
+    const bad = malformedTarget(rawTarget(req.url));
+    if (bad) log.warn('malformed request refused', { method: req.method, path: clip(rawTarget(req.url)), parameter: bad.parameter });
+    const response = bad ? NextResponse.json(targetRefusalBody(bad), { status: 400, headers: NO_STORE }) : await serve(req, segment);
+    const https = getEnv().appOrigin?.startsWith('https:') || req.nextUrl.protocol === 'https:';
+    for (const [k, v] of Object.entries(apiReplyHeaders({ https, pathname: req.nextUrl.pathname }))) response.headers.set(k, v);
+    return response;
+  };
+
+  async function serve(req: NextRequest, segment: { params: Promise<Record<string, string | string[]>> }): Promise<Response> {
     const upstream = { requestId: null as string | null };
     let audit: { db: Db; session: ResolvedSession; object: AuditObject } | null = null;
     try {
-      const origin = requestOrigin(req, getEnv().appOrigin);
-      if (spec.csrf !== false) checkCsrf(req, origin);
+      const origin = publicOrigin();
+      if (spec.csrf !== false) checkCsrf(req, getEnv().appOrigin);
       const db = await appDb();
       let session: ResolvedSession | null = null;
       if (spec.roles !== 'public') {
@@ -160,15 +178,7 @@ export function route<P = undefined, Q = undefined, B = undefined>(
       if (audit) await record(audit, spec.audit!.operation, upstream.requestId, 'failure', response.status).catch(() => undefined);
       return response;
     }
-  };
-  if (spec.body !== 'stream') return handler;
-  // Uploads bypass proxy.ts (see its matcher), so their replies get its headers here.
-  return async (req: NextRequest, segment: { params: Promise<Record<string, string | string[]>> }) => {
-    const response = await handler(req, segment);
-    const https = getEnv().appOrigin?.startsWith('https:') || req.nextUrl.protocol === 'https:';
-    for (const [k, v] of Object.entries(apiReplyHeaders({ https, pathname: req.nextUrl.pathname }))) response.headers.set(k, v);
-    return response;
-  };
+  }
 }
 
 async function record(

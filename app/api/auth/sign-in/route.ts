@@ -2,17 +2,14 @@ import { NextResponse } from 'next/server';
 import { SignInBody } from '@/lib/bff/auth';
 import { createUserSession, signIn, writeSessionCookie } from '@/server/auth';
 import { AppError } from '@/server/http/app-error';
-import { clientAddress } from '@/server/http/client-address';
+import { clientAddressOf } from '@/server/http/client-address';
 import { route } from '@/server/http/route';
 import { cookieSettings, sessionPolicy } from '@/server/auth/session-settings';
 import { sessionView } from '@/server/auth/session-view';
 
-// proxy.ts leaves one X-Forwarded-For entry: the address the trusted proxies vouch for, else the socket's.
-const clientIp = (req: Request) => clientAddress(req.headers.get('x-forwarded-for'), 0);
-
 // POST /api/auth/sign-in – staff and reviewers sign in with email and password (throttled)
 export const POST = route({ roles: 'public', body: SignInBody }, async ({ body, req, db, origin }) => {
-  const result = await signIn(db, body.email, body.password, clientIp(req));
+  const result = await signIn(db, body.email, body.password, clientAddressOf(req));
   if (!result.ok && result.error === 'throttled') {
     const wait = result.retryAfterSeconds;
     throw new AppError('too_many_attempts', `Too many attempts. Try again in ${wait} second${wait === 1 ? '' : 's'}.`, [], {
