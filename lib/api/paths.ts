@@ -104,6 +104,8 @@ export const apiPaths = {
     return { self: () => base, stageTransitions: () => `${base}/stage-transitions` };
   },
   invitation: (invitationId: string) => ({ revoke: () => `/api/invitations/${seg(invitationId)}/revoke` }),
+  /** A signed-in person continues as the invited client of a link (its confirmation page). */
+  acceptInvitation: () => '/api/invitations/accept',
   application: (applicationId: string) => {
     const paths = formPaths(`/api/applications/${seg(applicationId)}`);
     return { ...paths, invitations: () => `${paths.self()}/invitations`, place: () => `${paths.self()}/place`, autofill: autofillPaths(paths.self()) };
