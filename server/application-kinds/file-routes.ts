@@ -68,9 +68,9 @@ export function fileRoutes<Id extends string>(kind: KindWithFiles<Id>) {
 
   // The signed download URL never reaches the browser.
   const download = kindRoute(kind, { roles: kind.roles.read, params }, async ({ links, params, req, upstream }) => {
-    const res = await downloadFile(await links(), params.fileId, req.signal);
+    const { file, res } = await downloadFile(await links(), params.fileId, req.signal);
     upstream.requestId = res.headers.get('request-id');
-    return new Response(res.body, { status: 200, headers: safeDownloadHeaders(res) });
+    return new Response(res.body, { status: 200, headers: safeDownloadHeaders(res, file.filename) });
   });
 
   return { file: { DELETE }, fileDownload: { GET: download } };

@@ -53,10 +53,10 @@ export function deleteFile(links: Pick<ApplicationLinks, 'files'>, fileId: strin
   return portalRequest({ method: 'DELETE', url: urlBelow(links.files, fileId), schema: AnswerFileDeleteResult, signal });
 }
 
-/** The file's bytes from its signed download url, body unread, for streaming to the browser. */
+/** The file's bytes from its signed download url, body unread, for streaming to the browser, with its listing. */
 export async function downloadFile(links: Pick<ApplicationLinks, 'files'>, fileId: string, signal?: AbortSignal) {
   const file = await findFile(links, fileId, signal);
-  return portalDownload(file.url, { signal });
+  return { file, res: await portalDownload(file.url, { signal }) };
 }
 
 /**

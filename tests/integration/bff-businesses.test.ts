@@ -62,16 +62,16 @@ describe('portal and business routes', () => {
     expect(BffErrorBody.parse(unsupported.body).error.details[0]).toMatchObject({ code: 'unsupported_parameter', parameter: 'sort' });
   });
 
-  it('creates a business: upload slots instead of upload URLs, the invitation URL kept, the write audited', async () => {
+  it('creates a business: upload slots instead of upload URLs, no Portal URL at all, the write audited', async () => {
     const { client, email } = await signedIn('staff');
     const { reply, created } = await createBusiness(client, { contact: CONTACT });
     expect(created.business.id).toMatch(/^biz_/);
     expect(created.application.id).toMatch(/^ciappl_/);
     expect(created.uploads.length).toBeGreaterThan(1);
     for (const u of created.uploads) expect(Object.keys(u).sort()).toEqual(['id', 'multiple', 'request_path']);
-    // The one Portal URL staff get on purpose is the Portal's own invitation page.
-    expect(new URL(created.invitation_url!).host).toBe(portalHost());
-    expect(reply.text.replace(JSON.stringify(created.invitation_url).slice(1, -1), '')).not.toContain(portalHost());
+    // Not even the Portal's own invitation page (DESIGN.md §1): clients are invited through the app's links.
+    expect(reply.body).not.toHaveProperty('invitation_url');
+    expect(reply.text).not.toContain(portalHost());
     expect(reply.text).not.toMatch(/upload_url|token=|\/transfers\//);
 
     const audit = await auditRows('business.create', created.business.id);

@@ -1,17 +1,13 @@
 import { UploadQuery } from '@/lib/bff/businesses';
 import { BusinessFileUploadResult } from '@/lib/portal';
+import { checkUploadRequest, documentRules, streamUpload } from '@/server/applications/upload-request';
 import { UploadParams } from '@/server/http/path-params';
 import { findUploadSlot, forgetUploadSlot } from '@/server/businesses/upload-slots';
 import { AppError } from '@/server/http/app-error';
 import { route } from '@/server/http/route';
-import { isPortalError, portalTransfer } from '@/server/portal';
+import { isPortalError } from '@/server/portal';
 
 const GONE = 'This document slot does not exist or has expired. Attach the document to its question in the application instead.';
-
-function declaredSize(req: Request): number | undefined {
-  const v = req.headers.get('content-length');
-  return v !== null && /^\d{1,15}$/.test(v) ? Number(v) : undefined;
-}
 
 // POST /api/businesses/[businessId]/uploads/[uploadId]?filename=… – stream one document (the request body, typed by Content-Type) into a slot of a new business
 export const POST = route(
@@ -30,22 +26,10 @@ export const POST = route(
     const slot = await findUploadSlot(db, params.businessId, params.uploadId);
     if (!slot) throw new AppError('not_found', GONE);
     auditObject({ applicationId: slot.applicationId });
-    const contentType = req.headers.get('content-type');
-    if (!contentType || !req.body) {
-      throw new AppError('invalid_request', 'Send the document as the request body, with its type as Content-Type.', [
-        { code: 'missing_file', message: 'A file body and its Content-Type are required.', parameter: 'Content-Type' },
-      ]);
-    }
+    // The same checks as an answer file's: what one upload route refuses, no other forwards.
+    const upload = checkUploadRequest(req, documentRules, query.filename);
     try {
-      const res = await portalTransfer({
-        uploadUrl: slot.uploadUrl,
-        body: req.body,
-        contentType,
-        filename: query.filename,
-        size: declaredSize(req),
-        schema: BusinessFileUploadResult,
-        signal: req.signal,
-      });
+      const res = await streamUpload(slot.uploadUrl, upload, documentRules, BusinessFileUploadResult, req.signal);
       upstream.requestId = res.requestId;
       return { status: 201, body: { upload: res.data } };
     } catch (e) {
