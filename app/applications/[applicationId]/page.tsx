@@ -20,9 +20,9 @@ export default async function ApplicationPage({ params, searchParams }: PageProp
   const apiBase = `/api/applications/${applicationId}` as const;
 
   // The snapshot is read here, on the server, so the open section is in the first HTML; the rest of the
-  // form follows from the browser once it is interactive. Anything but "not found" is left to the
-  // browser, which shows the error with a retry.
-  const snapshotJson = await readOrNotFound(formOpeningJson(readFormSnapshot(applicationId), section, { sid: session.sid, id: applicationId }), null);
+  // form follows from the browser once it is interactive. It is read before anything is sent: a missing
+  // application answers 404, a Portal failure 500 with the error page's retry.
+  const snapshotJson = await readOrNotFound(formOpeningJson(readFormSnapshot(applicationId), section, { sid: session.sid, id: applicationId }));
   return (
     <>
       <nav aria-label="Autofill" className="actions">

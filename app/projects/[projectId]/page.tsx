@@ -13,12 +13,12 @@ export default async function FundingProjectPage({ params, searchParams }: PageP
   const { projectId } = await params;
   const raw = await searchParams;
   const session = await guardPage({ path: `/projects/${projectId}`, query: raw, roles: ['staff'], ids: { project: projectId } });
-  // Read here, on the server, so the criteria are in the first HTML (as the intake form's page does); a
-  // failed criteria read is left to the browser, which shows it with a retry.
+  // Read here, on the server, before anything is sent, so the criteria are in the first HTML and the status
+  // is the reads' (as the intake form's page does).
   const section = raw.section;
   const [project, snapshotJson] = await Promise.all([
     readOrNotFound(readProject(projectId)),
-    readOrNotFound(formOpeningJson(readCriteriaFormSnapshot(projectId), typeof section === 'string' ? section : null, { sid: session.sid, id: projectId }), null),
+    readOrNotFound(formOpeningJson(readCriteriaFormSnapshot(projectId), typeof section === 'string' ? section : null, { sid: session.sid, id: projectId })),
   ]);
   return (
     <ProjectPage
