@@ -86,7 +86,7 @@ describe('CSRF on every non-GET route', () => {
     }
   });
 
-  it('refuses the same writes whatever else they carry: a file name, forged forwarding headers', async () => {
+  it('refuses the same writes whatever else they carry: a file name, forged forwarding headers', { timeout: 180_000 }, async () => {
     for (const call of WRITES) {
       for (const [variant, headers] of HEADER_VARIANTS) {
         const path = pathFor(call);

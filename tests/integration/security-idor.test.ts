@@ -161,7 +161,7 @@ describe('the route catalog', () => {
 });
 
 describe('who may call what', () => {
-  it('refuses every guarded route to a caller without a session (401), and lets the public ones answer', async () => {
+  it('refuses every guarded route to a caller without a session (401), and lets the public ones answer', { timeout: 180_000 }, async () => {
     const anonymous = new BffClient();
     expect(GUARDED.length).toBeGreaterThan(40);
     for (const call of GUARDED) {
@@ -211,7 +211,7 @@ describe('who may call what', () => {
     await expectLive(client, 'the client');
   });
 
-  it('answers a client with 404 on every route of another application (IDOR), as if it did not exist', async () => {
+  it('answers a client with 404 on every route of another application (IDOR), as if it did not exist', { timeout: 180_000 }, async () => {
     const { client } = await invitedClient(staff, f.a.applicationId);
     const appCalls = GUARDED.filter((c) => isApplicationRoute(c.route));
     expect(appCalls.length).toBeGreaterThan(20);

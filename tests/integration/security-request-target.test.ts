@@ -32,7 +32,7 @@ function expectJsonRefusal(r: { status: number; text: string; headers: Headers; 
 }
 
 describe('a malformed path', () => {
-  it('is a 400 in the JSON error shape on every route and method, signed in or not, whatever the request names', async () => {
+  it('is a 400 in the JSON error shape on every route and method, signed in or not, whatever the request names', { timeout: 300_000 }, async () => {
     const calls = catalogCalls().filter((c) => c.route.pattern.startsWith('/api/'));
     expect(calls.length).toBeGreaterThan(60);
     for (const client of [new BffClient(), staff]) {
@@ -48,7 +48,7 @@ describe('a malformed path', () => {
     }
   });
 
-  it('is a 400 HTML page on every page (and the invitation link), signed in or not', async () => {
+  it('is a 400 HTML page on every page (and the invitation link), signed in or not', { timeout: 120_000 }, async () => {
     const pages = [...pagePatterns(), '/invite/[token]'];
     expect(pages.length).toBeGreaterThan(10);
     for (const client of [new BffClient(), staff]) {
@@ -136,7 +136,7 @@ describe('security headers', () => {
     expect(headers.get('strict-transport-security'), `${where}: no HSTS over http`).toBeNull();
   }
 
-  it('are on every page, with a fresh nonce per response that the page’s scripts carry and nothing inline-unsafe', async () => {
+  it('are on every page, with a fresh nonce per response that the page’s scripts carry and nothing inline-unsafe', { timeout: 120_000 }, async () => {
     const nonces = new Set<string>();
     for (const client of [new BffClient(), staff]) {
       for (const path of staticPagePaths()) {
@@ -160,7 +160,7 @@ describe('security headers', () => {
     expect(nonces.size).toBe(staticPagePaths().length * 2);
   });
 
-  it('are on every route and method, with a CSP that allows nothing to render', async () => {
+  it('are on every route and method, with a CSP that allows nothing to render', { timeout: 180_000 }, async () => {
     // A session of its own: one of the calls is the sign-out. The event stream is read elsewhere (it never ends).
     const { client } = await signedIn('staff');
     for (const call of catalogCalls().filter((c) => c.route.pattern.startsWith('/api/') && c.route.pattern !== '/api/events' && c.key !== 'POST /api/auth/sign-out')) {

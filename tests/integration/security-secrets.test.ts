@@ -54,7 +54,7 @@ beforeAll(async () => {
 }, 120_000);
 
 describe('the API key reaches no browser', () => {
-  it('is in no reply body or header of any route, called as nobody, a reviewer, a client and staff', async () => {
+  it('is in no reply body or header of any route, called as nobody, a reviewer, a client and staff', { timeout: 180_000 }, async () => {
     const reviewer = (await signedIn('reviewer')).client;
     const { client, link } = await invitedClient(staff, f.a.applicationId);
     const actors: Array<[string, BffClient, ApplicationFixture]> = [
