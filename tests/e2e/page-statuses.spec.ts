@@ -1,3 +1,5 @@
+import type { Page } from '@playwright/test';
+import { DEMO_ACCOUNTS } from '../../server/auth/demo-users';
 import { createBusiness, inviteClient } from './support/applications';
 import { expectAccessible } from './support/axe';
 import { expect, test, type BrowserProblem } from './support/fixtures';
@@ -10,6 +12,8 @@ import { expectNoSidewaysScroll, PHONE } from './support/phone';
  * page (500) whose "Try again" reads the page again once the Portal answers, a malformed address in the app's
  * look (400); and a signed-in person who opens an invitation link is asked before becoming the client.
  */
+
+const staff = DEMO_ACCOUNTS.find((a) => a.role === 'staff')!;
 
 const WIDTHS = [
   ['a phone', PHONE],
@@ -36,6 +40,7 @@ for (const [device, viewport] of WIDTHS) {
     test.use({ viewport });
 
     test('an unknown business or deal answers 404 with the app’s page and a way back', async ({ page, browserProblems }) => {
+      test.slow();
       for (const path of ['/businesses/does-not-exist', '/deals/deal_nope', '/businesses/biz_nosuchbusiness0']) {
         const response = await page.goto(path);
         expect(response?.status(), path).toBe(404);
@@ -69,6 +74,8 @@ for (const [device, viewport] of WIDTHS) {
 }
 
 test('a business the Portal cannot read answers 500 with the error page; “Try again” shows it once the Portal answers', async ({ page, baseURL, browserProblems }) => {
+  // The Portal client retries the failed read within its time budget before the page gives up.
+  test.slow();
   const { businessId } = await createBusiness(page.request, baseURL!, 'E2E Status Retry Ltd');
   await page.setViewportSize(PHONE);
   try {
@@ -86,33 +93,47 @@ test('a business the Portal cannot read answers 500 with the error page; “Try 
   await page.getByRole('button', { name: 'Try again' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'E2E Status Retry Ltd' })).toBeVisible({ timeout: 15_000 });
   await expect(page.getByRole('alert').filter({ hasText: 'could not be shown' })).toHaveCount(0);
-  expect(besidesStatus(browserProblems, 500)).toEqual([]);
+  // React reports the server's error the page showed (#441: "An error occurred in the Server Components render",
+  // its message withheld in production); that report and the 500 itself are the point, nothing else may appear.
+  expect(besidesStatus(browserProblems, 500).filter((p) => !(p.kind === 'console.error' && p.text.includes('Minified React error #441')))).toEqual([]);
 });
 
 for (const [device, viewport] of WIDTHS) {
-  test(`a signed-in staff member who opens an invitation link is asked first, on ${device}`, async ({ page, baseURL, browserProblems }) => {
-    const { applicationId } = await createBusiness(page.request, baseURL!, `E2E Switch ${device === 'a phone' ? 'Phone' : 'Desk'} Ltd`);
-    const link = await inviteClient(page.request, baseURL!, applicationId);
-    await page.setViewportSize(viewport);
-    await page.goto(link);
-    await expect(page).toHaveURL((url) => url.pathname.endsWith('/confirm'));
-    await expect(page.getByRole('heading', { level: 1, name: 'Continue as the invited client?' })).toBeVisible();
-    await expect(page.getByText(/You are signed in as .+\(staff\)\./)).toBeVisible();
-    await expectAccessible(page, 'a signed-in person is asked before opening an invitation');
-    await expectNoSidewaysScroll(page, 'the invitation asks first');
+  test.describe(`a staff member signed in on ${device}`, () => {
+    // A session of its own: continuing ends it, and the shared staff session of the other tests must live on.
+    test.use({ storageState: { cookies: [], origins: [] }, viewport });
 
-    // Staying: still staff.
-    await page.getByRole('link', { name: /^Stay signed in as / }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Client intake' })).toBeVisible();
-    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Businesses' })).toBeVisible();
-
-    // Continuing: the client's welcome, the staff session over.
-    await page.goto(link);
-    await page.getByRole('button', { name: 'Continue as the invited client' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: /^Welcome/ })).toBeVisible();
-    await expect(page).toHaveURL((url) => url.pathname === `/applications/${applicationId}/welcome`);
-    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Your application' })).toBeVisible();
-    await expectAccessible(page, 'the invited client, after confirming');
-    expect(browserProblems).toEqual([]);
+    test('who opens an invitation link is asked first', async ({ page, baseURL, browserProblems }) => {
+      test.slow();
+      const signIn = await page.request.post('/api/auth/sign-in', { headers: { 'X-CSRF': '1', Origin: baseURL! }, data: { email: staff.email, password: staff.password } });
+      expect(signIn.status()).toBe(200);
+      await invitedAndAsked(page, baseURL!, device, browserProblems);
+    });
   });
+}
+
+/** Staff open an invitation link: asked first, staying keeps them staff, continuing makes them the client. */
+async function invitedAndAsked(page: Page, baseURL: string, device: string, browserProblems: BrowserProblem[]) {
+  const { applicationId } = await createBusiness(page.request, baseURL, `E2E Switch ${device === 'a phone' ? 'Phone' : 'Desk'} Ltd`);
+  const link = await inviteClient(page.request, baseURL, applicationId);
+  await page.goto(link);
+  await expect(page).toHaveURL((url) => url.pathname.endsWith('/confirm'));
+  await expect(page.getByRole('heading', { level: 1, name: 'Continue as the invited client?' })).toBeVisible();
+  await expect(page.getByText(/You are signed in as .+\(staff\)\./)).toBeVisible();
+  await expectAccessible(page, 'a signed-in person is asked before opening an invitation');
+  await expectNoSidewaysScroll(page, 'the invitation asks first');
+
+  // Staying: still staff.
+  await page.getByRole('link', { name: /^Stay signed in as / }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Client intake' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Businesses' })).toBeVisible();
+
+  // Continuing: the client's welcome, the staff session over.
+  await page.goto(link);
+  await page.getByRole('button', { name: 'Continue as the invited client' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: /^Welcome/ })).toBeVisible();
+  await expect(page).toHaveURL((url) => url.pathname === `/applications/${applicationId}/welcome`);
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Your application' })).toBeVisible();
+  await expectAccessible(page, 'the invited client, after confirming');
+  expect(browserProblems).toEqual([]);
 }
