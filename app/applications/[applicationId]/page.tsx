@@ -34,7 +34,6 @@ export default async function ApplicationPage({ params, searchParams }: PageProp
         snapshotJson={snapshotJson}
         canWrite={session.role !== 'reviewer'}
         deviceKey={`${who}:${applicationId}`}
-        initialSection={section}
         placeOf={session.kind === 'client' ? applicationId : null}
       />
     </>

@@ -48,7 +48,6 @@ export default async function DealApplicationPage({ params, searchParams }: Page
         snapshotJson={snapshotJson}
         canWrite
         deviceKey={`${session.userId}:${dealApplicationId}`}
-        initialSection={typeof section === 'string' ? section : null}
       />
     </>
   );

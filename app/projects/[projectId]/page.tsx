@@ -25,7 +25,6 @@ export default async function FundingProjectPage({ params, searchParams }: PageP
       initial={projectView(project.data)}
       snapshotJson={snapshotJson}
       deviceKey={`${session.userId}:${projectId}`}
-      initialSection={typeof section === 'string' ? section : null}
     />
   );
 }
