@@ -94,11 +94,12 @@ function parseOr400<T>(schema: z.ZodType<T> | undefined, value: unknown, what: '
 }
 
 async function parseBody<B>(req: NextRequest, schema: z.ZodType<B>): Promise<B> {
-  let json: unknown;
   const text = await req.text().catch(() => null);
-  if (text !== null && deeperThan(text)) throw tooDeep('The request body');
+  if (text === null) throw new AppError('invalid_request', 'The request body could not be read.');
+  // Before anything parses it: JSON.parse and the schemas recurse, and a deep enough body overflowed the stack.
+  if (deeperThan(text)) throw tooDeep('The request body');
+  let json: unknown;
   try {
-    if (text === null) throw new Error('unreadable');
     json = text === '' ? {} : JSON.parse(text);
   } catch {
     throw new AppError('invalid_request', 'The request body is not valid JSON.');
