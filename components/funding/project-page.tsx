@@ -16,10 +16,9 @@ import './funding.css';
 
 interface Props {
   initial: ProjectView;
-  /** The criteria form's snapshot as the server read it (JSON), or null when the browser must read it. */
-  snapshotJson: string | null;
+  /** The criteria form's opening as the server read it (JSON). */
+  snapshotJson: string;
   deviceKey: string;
-  initialSection: string | null;
 }
 
 /**
@@ -27,7 +26,7 @@ interface Props {
  * progress, and the ranked results. The project's live events move the progress bar (a run's progress comes
  * whole in its event) and refresh what the others touch (criteria saved, a run finished or failed, a deal made).
  */
-export function ProjectPage({ initial, snapshotJson, deviceKey, initialSection }: Props) {
+export function ProjectPage({ initial, snapshotJson, deviceKey }: Props) {
   const queryClient = useQueryClient();
   useState(() => queryClient.setQueryData(projectKey(initial.id), initial));
   const { data: project } = useQuery({ ...projectQuery(initial.id), initialData: initial });
@@ -75,7 +74,6 @@ export function ProjectPage({ initial, snapshotJson, deviceKey, initialSection }
           snapshotJson={snapshotJson}
           canWrite
           deviceKey={deviceKey}
-          initialSection={initialSection}
           placeOf={null}
           // Finding funders is what takes the criteria: it checks them as a submit does, with links to the fields.
           footer={<FindFunders projectId={project.id} live={live} />}

@@ -2,12 +2,10 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useState, type ReactNode } from 'react';
-import { ApiError, referencedMessage } from '@/lib/api/api-error';
 import type { FormBase } from '@/lib/api/form-base';
 import type { FormOpeningView } from '@/lib/forms/opening';
 import { formSnapshotQuery } from '@/lib/queries/form-snapshot';
 import { useRememberPlace } from '@/lib/queries/mutations/use-remember-place';
-import { LoadError } from '../ui/load-state';
 import { IntakeForm } from './intake-form';
 import { measured } from './timing';
 
@@ -15,12 +13,12 @@ interface Props {
   apiBase: FormBase;
   /**
    * What the server read for this render (JSON): the opening section and an index of the rest (the whole
-   * snapshot is read here once the form is interactive), or null when the browser must read it all.
+   * snapshot is read here once the form is interactive). The page reads it before it answers: a form it
+   * could not read is the page's 404 or error page, never a form left for the browser to read.
    */
-  snapshotJson: string | null;
+  snapshotJson: string;
   canWrite: boolean;
   deviceKey: string;
-  initialSection: string | null;
   /** The invited client's application: each section they open is remembered, so their next visit reopens it. */
   placeOf?: string | null;
   /** Shown below the form, within it (IntakeForm's footer). */
@@ -29,59 +27,25 @@ interface Props {
   afterSubmit?: string;
 }
 
-/**
- * Shows the form from the opening the server rendered, and reads the whole snapshot right after (or first,
- * when the server had none, e.g. after a failed read), which completes the form (FormRuntime.upgrade).
- */
-export function IntakeFormPage({ apiBase, snapshotJson, canWrite, deviceKey, initialSection, placeOf = null, footer, afterSubmit }: Props) {
-  const [opening] = useState(() =>
-    snapshotJson === null ? null : measured('intake:snapshot-parse', () => JSON.parse(snapshotJson) as FormOpeningView),
-  );
+/** Shows the form from the opening the server rendered, and reads the whole snapshot right after, which completes the form (FormRuntime.upgrade). */
+export function IntakeFormPage({ apiBase, snapshotJson, canWrite, deviceKey, placeOf = null, footer, afterSubmit }: Props) {
+  const [opening] = useState(() => measured('intake:snapshot-parse', () => JSON.parse(snapshotJson) as FormOpeningView));
   // A snapshot kept from an earlier visit in this tab is older than the opening: only a read made since counts.
   const [openedAt] = useState(() => Date.now());
-  const full = useQuery({ ...formSnapshotQuery(apiBase, opening?.opening.rest), refetchOnMount: 'always' });
+  const full = useQuery({ ...formSnapshotQuery(apiBase, opening.opening.rest), refetchOnMount: 'always' });
   const fresh = full.dataUpdatedAt >= openedAt ? full.data : undefined;
   const { mutate: rememberPlace } = useRememberPlace(placeOf ?? '');
   const onSectionOpened = useCallback((key: string) => void (placeOf !== null && rememberPlace(key)), [placeOf, rememberPlace]);
-  if (opening !== null) {
-    return (
-      <IntakeForm
-        apiBase={apiBase}
-        snapshot={opening}
-        full={fresh}
-        fullError={fresh === undefined ? full.error : null}
-        onRetryFull={() => void full.refetch()}
-        canWrite={canWrite}
-        deviceKey={deviceKey}
-        initialSection={opening.opening.sectionKey}
-        onSectionOpened={placeOf === null ? undefined : onSectionOpened}
-        footer={footer}
-        afterSubmit={afterSubmit}
-      />
-    );
-  }
-  const { data, error, isPending, refetch } = full;
-  if (isPending) {
-    return (
-      <p role="status" className="loading">
-        Loading the application…
-      </p>
-    );
-  }
-  if (error) {
-    return (
-      <LoadError onRetry={() => void refetch()}>
-        The application could not be loaded: {error instanceof ApiError ? referencedMessage(error) : error.message}
-      </LoadError>
-    );
-  }
   return (
     <IntakeForm
       apiBase={apiBase}
-      snapshot={data}
+      snapshot={opening}
+      full={fresh}
+      fullError={fresh === undefined ? full.error : null}
+      onRetryFull={() => void full.refetch()}
       canWrite={canWrite}
       deviceKey={deviceKey}
-      initialSection={initialSection}
+      initialSection={opening.opening.sectionKey}
       onSectionOpened={placeOf === null ? undefined : onSectionOpened}
       footer={footer}
       afterSubmit={afterSubmit}

@@ -6,7 +6,7 @@ import type { BusinessCreatedView, BusinessCreateInput, BusinessListView, Busine
 import type { DealCreateInput, DealListView, DealView, RecipientListView } from '@/lib/bff/deals';
 import type { FileDeleteResult, FilesPageView, FileUploadResult } from '@/lib/bff/files';
 import type { FormSnapshotView } from '@/lib/bff/form-snapshot';
-import type { InvitationCreateBody, InvitationCreated, InvitationList, InvitationView, ClientPlaceBody } from '@/lib/bff/invitations';
+import type { InvitationAcceptBody, InvitationAccepted, InvitationCreateBody, InvitationCreated, InvitationList, InvitationView, ClientPlaceBody } from '@/lib/bff/invitations';
 import type { ItemCreateBody, ItemDeleteResult, ItemsPageView, ItemUpdateBody, ItemWriteResult } from '@/lib/bff/items';
 import type { MatchPageView, MatchRunListView, MatchRunStartInput, MatchRunView, MatchView, ProjectCreateInput, ProjectListView, ProjectView } from '@/lib/bff/projects';
 import type { AnswersUpdateBody } from '@/lib/portal';
@@ -160,6 +160,9 @@ export const dealStageTransitionsApi = { POST: endpoint<{ reply: DealReply; body
 
 export const invitationRevokeApi = { POST: endpoint<{ reply: InvitationReply }>()('POST', '/api/invitations/[invitationId]/revoke') } as const;
 
+/** A signed-in person continues as the invited client of a link (its confirmation page). */
+export const invitationAcceptApi = { POST: endpoint<{ reply: InvitationAccepted; body: InvitationAcceptBody }>()('POST', '/api/invitations/accept') } as const;
+
 /** An intake application's own routes besides the form's (formApi, below `/api/applications/[applicationId]`). */
 export const applicationApi = {
   audit: { GET: endpoint<{ reply: AuditPageView; query: { before?: number; limit?: number } }>()('GET', '/api/applications/[applicationId]/audit') },
@@ -232,6 +235,7 @@ export const api = {
   dealStages: dealStagesApi,
   dealStageTransitions: dealStageTransitionsApi,
   invitationRevoke: invitationRevokeApi,
+  invitationAccept: invitationAcceptApi,
   application: { ...applicationApi, autofill: autofillApi },
   projects: projectsApi,
   project: projectApi,

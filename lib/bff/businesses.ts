@@ -4,7 +4,6 @@ import { BusinessCreateBody, PageQuery, Person, StageTransitionBody } from '@/li
 /**
  * What the BFF sends the browser about the Portal, its businesses and their workflows: the Portal's
  * resources without any Portal URL (DESIGN.md §1), plus the ETag the browser quotes back in If-Match.
- * The one Portal URL a staff member does get is the Portal's own client invitation link (invitation_url).
  */
 
 /** The API root as staff need it (which lead sources a business can be created for); never the key itself. */
@@ -43,8 +42,6 @@ export type UploadSlotView = z.infer<typeof UploadSlotView>;
 export const BusinessCreatedView = z.object({
   business: BusinessSummaryView,
   application: z.object({ id: z.string() }),
-  /** The Portal's own invitation page for the client: a Portal URL on purpose, shown to staff. */
-  invitation_url: z.string().nullable(),
   warnings: z.array(z.object({ code: z.string().nullable(), message: z.string().nullable() })),
   uploads: z.array(UploadSlotView),
   /** What the create form gave the application's answers: the questions filled in, or why none could be. */

@@ -42,6 +42,14 @@ export type ClientPlaceBody = z.infer<typeof ClientPlaceBody>;
 export const InvitationList = z.object({ items: z.array(InvitationView) });
 export type InvitationList = z.infer<typeof InvitationList>;
 
+/** A signed-in person's "continue as the invited client" on the confirmation page of a link. */
+export const InvitationAcceptBody = z.strictObject({ token: z.string().min(1).max(200) });
+export type InvitationAcceptBody = z.infer<typeof InvitationAcceptBody>;
+
+/** Where the browser goes once the client's session replaced the one it held. */
+export const InvitationAccepted = z.object({ location: z.string() });
+export type InvitationAccepted = z.infer<typeof InvitationAccepted>;
+
 /** Why /invite/<token> sent the browser to /invite/invalid (its `reason` query parameter). */
 export const INVITATION_REFUSAL_REASONS = ['unknown', 'expired', 'revoked', 'error'] as const;
 export type InvitationRefusalReason = (typeof INVITATION_REFUSAL_REASONS)[number];

@@ -68,8 +68,8 @@ export function fileRoutes<Id extends string>(kind: KindWithFiles<Id>) {
 
   // The signed download URL never reaches the browser.
   const download = kindRoute(kind, formApi.fileDownload.GET, { roles: kind.roles.read, params }, async ({ links, params }) => {
-    const res = await downloadFile(await links(), params.fileId);
-    return new Response(res.body, { status: 200, headers: safeDownloadHeaders(res) });
+    const { file, res } = await downloadFile(await links(), params.fileId);
+    return new Response(res.body, { status: 200, headers: safeDownloadHeaders(res, file.filename) });
   });
 
   return { file: { DELETE }, fileDownload: { GET: download } };

@@ -54,10 +54,10 @@ export function deleteFile(links: Pick<ApplicationLinks, 'files'>, fileId: strin
   return portalRequest({ method: 'DELETE', url: urlBelow(links.files, fileId), schema: AnswerFileDeleteResult });
 }
 
-/** The file's bytes from its signed download url, body unread, for streaming to the browser. */
+/** The file's bytes from its signed download url, body unread, for streaming to the browser, with its listing. */
 export async function downloadFile(links: Pick<ApplicationLinks, 'files'>, fileId: string) {
   const file = await findFile(links, fileId);
-  return portalDownload(file.url);
+  return { file, res: await portalDownload(file.url) };
 }
 
 // The transfer's reply names the file but not its id: the listing may take a moment to show it.

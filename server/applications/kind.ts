@@ -27,7 +27,7 @@ export interface KindAudit {
 
 /**
  * One application-like resource (an intake application, a deal application, …): everything the routes and
- * server functions of server/application-kinds need to know about it. A new kind is one of these.
+ * server functions of server/applications need to know about it. A new kind is one of these.
  */
 export interface ApplicationKindSpec<Id extends string, E, A, L extends ApplicationLinks, Au extends KindAudit = KindAudit> {
   /** The path segment naming an application of this kind (`[applicationId]`), and its path parameters. */

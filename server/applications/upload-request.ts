@@ -29,11 +29,19 @@ export interface UploadRules {
 const MIB = 1024 * 1024;
 const sizeLabel = (bytes: number) => (bytes % MIB === 0 ? `${bytes / MIB} MiB` : `${bytes} bytes`);
 
-/** The rules of an answer file: the BFF's types and limit, refusals shown at the file question. */
-export const fileQuestionRules = (at: FileUploadQuery): UploadRules => ({
+/**
+ * The rules of a document of an application: the BFF's types and limit. A new business's slot takes the
+ * documents its application's file questions take, so both upload routes hold them to these.
+ */
+export const documentRules: UploadRules = {
   types: ALLOWED_UPLOAD_TYPES,
   max: MAX_UPLOAD_BYTES,
   typeHint: 'Upload a PDF, PNG, JPEG, text, CSV, Word or Excel file.',
+};
+
+/** The rules of an answer file: the documents' rules, refusals shown at the file question. */
+export const fileQuestionRules = (at: FileUploadQuery): UploadRules => ({
+  ...documentRules,
   where: { block_key: at.block_key, schema_key: at.schema_key, field_key: at.field_key, ...(at.item_id ? { item_id: at.item_id } : {}) },
 });
 
@@ -81,9 +89,11 @@ function filenameOf(req: Request): string | null {
 
 /**
  * Checks an upload's headers: a type we forward, a name, and a declared size within the limit. Refusing
- * here spares the user an upload the Portal would refuse at the end.
+ * here spares the user an upload the Portal would refuse at the end. Every upload route checks with this
+ * (and streams with streamUpload), so no route forwards what another refuses. `named`: the file's name
+ * when the route takes it elsewhere than X-Filename (a query parameter).
  */
-export function checkUploadRequest(req: Request, rules: UploadRules): UploadRequest {
+export function checkUploadRequest(req: Request, rules: UploadRules, named?: string): UploadRequest {
   const { where } = rules;
   const contentType = (req.headers.get('content-type') ?? '').trim();
   const essence = contentType.split(';')[0]!.trim().toLowerCase();
@@ -93,7 +103,7 @@ export function checkUploadRequest(req: Request, rules: UploadRules): UploadRequ
     ]);
   }
 
-  const name = filenameOf(req);
+  const name = named ?? filenameOf(req);
   if (name === null || name.trim() === '') {
     throw new AppError('validation_failed', 'Name the file.', [
       { code: 'missing_filename', message: `Send the file name in ${FILENAME_HEADER} (percent-encoded).`, parameter: FILENAME_HEADER, ...where },

@@ -4,7 +4,7 @@ import { createUserSession, signIn, writeSessionCookie, clearSessionCookie, revo
 import { cookieSettings, sessionPolicy } from '@/server/auth/session-settings';
 import { sessionView } from '@/server/auth/session-view';
 import { AppError } from '@/server/http/app-error';
-import { clientAddress } from '@/server/http/client-address';
+import { clientAddressOf } from '@/server/http/client-address';
 import { route, sessionOf } from '@/server/http/route';
 import { NextResponse } from 'next/server';
 import { api } from '@/lib/api/endpoints';
@@ -15,12 +15,9 @@ const auth_session_GET = route(api.auth.session.GET, { roles: 'public' }, async 
   return { body: { session: session ? sessionView(session) : null } };
 });
 
-// proxy.ts leaves one X-Forwarded-For entry: the address the trusted proxies vouch for, else the socket's.
-const clientIp = (req: Request) => clientAddress(req.headers.get('x-forwarded-for'), 0);
-
 // POST /api/auth/sign-in – staff and reviewers sign in with email and password (throttled)
 const auth_signIn_POST = route(api.auth.signIn.POST, { roles: 'public', body: SignInBody }, async ({ body, req, db, origin }) => {
-  const result = await signIn(db, body.email, body.password, clientIp(req));
+  const result = await signIn(db, body.email, body.password, clientAddressOf(req));
   if (!result.ok && result.error === 'throttled') {
     const wait = result.retryAfterSeconds;
     throw new AppError('too_many_attempts', `Too many attempts. Try again in ${wait} second${wait === 1 ? '' : 's'}.`, [], {

@@ -72,9 +72,41 @@ export async function recordSignInFailure(db: Db, email: string, client: string 
   await db.query('INSERT INTO sign_in_attempts (email, ip, at) VALUES ($1, $2, $3)', [email.slice(0, MAX_STORED_EMAIL), client, now]);
 }
 
+// Advisory lock classes (pg_advisory_xact_lock(class, key)): attempts for one email, and from one client.
+const EMAIL_LOCK = 0x5349_4745; // 'SIGE'
+const CLIENT_LOCK = 0x5349_4743; // 'SIGC'
+
+export type Reservation = { ok: true; id: number } | { ok: false; until: Date };
+
 /**
- * The right password clears this client's failures for the account. Not the account's from other clients
- * (someone may be guessing it elsewhere), nor the client's for other accounts.
+ * Checks the throttle and, when the attempt may go ahead, records it as a failure, in one transaction that
+ * attempts for the same email or from the same client queue for (whichever instance they reach; PGlite runs
+ * one transaction at a time anyway). The password is checked only after that, so attempts sent at once are
+ * counted one after the other: the fourth of fifteen parallel guesses already sees three failures and waits.
+ * The caller then settles the reservation: kept as the failure (stamped with the time of the answer), or
+ * cleared with the pair's other failures on success.
+ */
+export async function reserveSignInAttempt(db: Db, email: string, client: string | null, now: Date): Promise<Reservation> {
+  const stored = email.slice(0, MAX_STORED_EMAIL);
+  return db.transaction(async (tx) => {
+    // Always the email's lock first, then the client's: two attempts never wait for each other in a circle.
+    await tx.query('SELECT pg_advisory_xact_lock($1::int, hashtext($2::text))', [EMAIL_LOCK, stored]);
+    await tx.query('SELECT pg_advisory_xact_lock($1::int, hashtext($2::text))', [CLIENT_LOCK, client ?? '']);
+    const until = await throttledUntil(tx, stored, client, now);
+    if (until) return { ok: false, until };
+    const row = await tx.one<{ id: number }>('INSERT INTO sign_in_attempts (email, ip, at) VALUES ($1, $2, $3) RETURNING id', [stored, client, now]);
+    return { ok: true, id: Number(row!.id) };
+  });
+}
+
+/** A reserved attempt that failed: its wait runs from the answer, not from the request. */
+export async function settleSignInFailure(db: Db, reservationId: number, answeredAt: Date): Promise<void> {
+  await db.query('UPDATE sign_in_attempts SET at = $2 WHERE id = $1', [reservationId, answeredAt]);
+}
+
+/**
+ * The right password clears this client's failures for the account (its own reservation among them). Not the
+ * account's from other clients (someone may be guessing it elsewhere), nor the client's for other accounts.
  */
 export async function clearSignInFailures(db: Db, email: string, client: string | null): Promise<void> {
   await db.query('DELETE FROM sign_in_attempts WHERE email = $1 AND ip IS NOT DISTINCT FROM $2::text', [email.slice(0, MAX_STORED_EMAIL), client]);

@@ -1,7 +1,7 @@
 import 'server-only';
 import type { Db } from '@/server/db/types';
 import { hashPassword, needsRehash, PASSWORD_MAX_LENGTH, verifyPassword } from './passwords';
-import { clearSignInFailures, recordSignInFailure, throttledUntil } from './sign-in-throttle';
+import { clearSignInFailures, reserveSignInAttempt, settleSignInFailure } from './sign-in-throttle';
 import { findUserCredentials, normalizeEmail, type User } from './users';
 
 export type SignInResult =
@@ -24,8 +24,9 @@ const untypeable = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF
  * Checks an email and password. Throttled by progressive delays (SIGN_IN_THROTTLE: per account and client,
  * per client, and an account-wide ceiling) before the password is looked at, so guessing is slowed even
  * with the right password, yet nobody can keep another person out. The caller creates the session on
- * success. `client` is the client's address, null when unknown. A failure is recorded when it is answered
- * (the clock is read again after the password check), so a wait runs from the answer, not the request.
+ * success. `client` is the client's address, null when unknown. An attempt is reserved (checked and recorded
+ * in one step) before the password is checked; a failure is stamped when it is answered (the clock is read
+ * again after the password check), so a wait runs from the answer, not the request.
  */
 export async function signIn(
   db: Db,
@@ -37,14 +38,18 @@ export async function signIn(
   const now = clock();
   const normalized = normalizeEmail(email).replace(new RegExp(untypeable.source, 'g'), '\uFFFD');
   const nameable = normalized === normalizeEmail(email);
-  const until = await throttledUntil(db, normalized, client, now);
-  if (until) return { ok: false, error: 'throttled', retryAfterSeconds: Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000)) };
+  // Reserved before the password is looked at, as a failure until it proves otherwise: parallel attempts
+  // cannot all pass the check before any of them is recorded.
+  const reserved = await reserveSignInAttempt(db, normalized, client, now);
+  if (!reserved.ok) {
+    return { ok: false, error: 'throttled', retryAfterSeconds: Math.max(1, Math.ceil((reserved.until.getTime() - now.getTime()) / 1000)) };
+  }
 
   const found = nameable ? await findUserCredentials(db, normalized) : null;
   const verified = password.length <= PASSWORD_MAX_LENGTH && (await verifyPassword(password, found?.passwordHash ?? DUMMY_HASH));
   const passwordOk = verified && !untypeable.test(password);
   if (!found || !passwordOk || found.user.disabledAt) {
-    await recordSignInFailure(db, normalized, client, clock());
+    await settleSignInFailure(db, reserved.id, clock());
     return { ok: false, error: 'invalid_credentials' };
   }
 

@@ -10,7 +10,8 @@ import { AppError } from '@/server/http/app-error';
 import { etagHeader } from '@/server/http/headers';
 import { BusinessParams, UploadParams } from '@/server/http/path-params';
 import { route } from '@/server/http/route';
-import { portalRequest, routes, isPortalError, portalTransfer } from '@/server/portal';
+import { portalRequest, routes, isPortalError } from '@/server/portal';
+import { checkUploadRequest, documentRules, streamUpload } from '@/server/applications/upload-request';
 import { recordAnswersWritten, recordBusinessCreated } from '@/server/read-model/record';
 import { prefillApplication } from '@/server/businesses/prefill-application';
 import { api } from '@/lib/api/endpoints';
@@ -36,11 +37,6 @@ const business_GET = route(api.business.GET, { roles: ['staff'], params: Busines
 
 const GONE = 'This document slot does not exist or has expired. Attach the document to its question in the application instead.';
 
-function declaredSize(req: Request): number | undefined {
-  const v = req.headers.get('content-length');
-  return v !== null && /^\d{1,15}$/.test(v) ? Number(v) : undefined;
-}
-
 // POST /api/businesses/[businessId]/uploads/[uploadId]?filename=… – stream one document (the request body, typed by Content-Type) into a slot of a new business
 const businessUpload_POST = route(
   api.businessUpload.POST,
@@ -59,21 +55,10 @@ const businessUpload_POST = route(
     const slot = await findUploadSlot(db, params.businessId, params.uploadId);
     if (!slot) throw new AppError('not_found', GONE);
     auditObject({ applicationId: slot.applicationId });
-    const contentType = req.headers.get('content-type');
-    if (!contentType || !req.body) {
-      throw new AppError('invalid_request', 'Send the document as the request body, with its type as Content-Type.', [
-        { code: 'missing_file', message: 'A file body and its Content-Type are required.', parameter: 'Content-Type' },
-      ]);
-    }
+    // The same checks as an answer file's: what one upload route refuses, no other forwards.
+    const upload = checkUploadRequest(req, documentRules, query.filename);
     try {
-      const res = await portalTransfer({
-        uploadUrl: slot.uploadUrl,
-        body: req.body,
-        contentType,
-        filename: query.filename,
-        size: declaredSize(req),
-        schema: BusinessFileUploadResult,
-      });
+      const res = await streamUpload(slot.uploadUrl, upload, documentRules, BusinessFileUploadResult);
       return { status: 201, body: { upload: res.data } };
     } catch (e) {
       // The Portal refuses a signed URL that expired or was withdrawn: the slot is of no more use.

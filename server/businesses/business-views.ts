@@ -18,7 +18,7 @@ import type {
 } from '@/lib/portal';
 import { workflowObjectView } from '@/server/workflows/workflow-views';
 
-/** Upstream shapes turned into what the browser gets: no Portal URL leaves the server (but invitation_url). */
+/** Upstream shapes turned into what the browser gets: no Portal URL leaves the server. */
 
 /**
  * The key's kind, when the root does not name it: the spec says a source key's access targets are channel
@@ -49,12 +49,14 @@ export function businessListView(page: BusinessPage): BusinessListView {
 
 const text = (v: unknown) => (typeof v === 'string' ? v : null);
 
-/** The upload slots replace the signed upload URLs, which stay on the server (upload-slots.ts). */
+/**
+ * The upload slots replace the signed upload URLs, which stay on the server (upload-slots.ts). The Portal's own
+ * invitation page (invitation_url) is a Portal URL too: clients are invited through the app's links instead.
+ */
 export function businessCreatedView(r: BusinessCreateResult, prefilled: BusinessCreatedView['prefilled']): BusinessCreatedView {
   return {
     business: { id: r.business.id, name: r.business.name },
     application: { id: r.application.id },
-    invitation_url: r.invitation_url,
     // Warnings are open objects upstream: only their code and message are known to be safe to show.
     warnings: r.warnings.map((w) => ({ code: text(w.code), message: text(w.message) })),
     uploads: r.file_uploads.map((u) => ({ id: u.id, request_path: u.request_path, multiple: u.multiple })),

@@ -50,8 +50,8 @@ export const ENV_DOCS: readonly EnvDoc[] = [
   },
   {
     name: 'APP_ORIGIN',
-    default: 'none: the request’s own origin',
-    meaning: 'Public origin of the app (e.g. `https://intake.example.com`), checked against the Origin header of writes.',
+    default: 'none: the address the app listens on (`http://HOST:PORT`)',
+    meaning: 'Public origin of the app (e.g. `https://intake.example.com`): the origin of the links it hands out (invitation links), its cookies’ scope, and what the Origin header of writes must be.',
   },
   {
     name: 'LOG_LEVEL',

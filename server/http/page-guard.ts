@@ -1,5 +1,7 @@
 import 'server-only';
-import { notFound, redirect } from 'next/navigation';
+import { notFound } from 'next/navigation';
+import { getRedirectError } from 'next/dist/client/components/redirect';
+import { RedirectStatusCode } from 'next/dist/client/components/redirect-status-code';
 import { ID_PATTERNS, type IdKind } from '@/lib/portal';
 import type { AccountRole, Role } from '@/lib/bff/roles';
 import type { ResolvedSession } from '@/server/auth';
@@ -64,26 +66,34 @@ export async function pageAccess<R extends Role>(spec: GuardSpec<R>): Promise<Pa
   return { session: session as SessionOf<R> };
 }
 
-/** The one guard of every signed-in page (see pageAccess): the session, or a redirect or not-found thrown. */
+/**
+ * Sends the browser elsewhere with 303 See Other: the page is not for this person (or not any more), and the
+ * next one is fetched with GET. Next's redirect() would answer 307; the status is decided here because pages
+ * decide before anything is streamed (no Suspense boundary above them, no loading.tsx), so the browser gets a
+ * real 303 or 404, never a 200 carrying the redirect or the not-found inside the stream.
+ */
+export function seeOther(path: string): never {
+  throw getRedirectError(path, 'replace', RedirectStatusCode.SeeOther);
+}
+
+/** The one guard of every signed-in page (see pageAccess): the session, or a 303 or a 404 thrown. */
 export async function guardPage<R extends Role>(spec: GuardSpec<R>): Promise<SessionOf<R>> {
   const access = await pageAccess(spec);
-  if ('redirect' in access) redirect(access.redirect);
+  if ('redirect' in access) seeOther(access.redirect);
   if ('notFound' in access) notFound();
   return access.session;
 }
 
 /**
- * A Portal read a page is built on: the Portal's 404 is the page's not-found. Any other failure is thrown,
- * or, when `otherwise` is given, answered with it (the page then leaves the error to the browser).
+ * A Portal read a page is built on, made before the page renders anything: the Portal's 404 is the page's
+ * not-found (404); any other failure is thrown, so the page's error boundary shows it with a retry and the
+ * response is a 500, never a page that answers 200 and fails afterwards.
  */
-export async function readOrNotFound<T>(read: Promise<T>): Promise<T>;
-export async function readOrNotFound<T, F>(read: Promise<T>, otherwise: F): Promise<T | F>;
-export async function readOrNotFound<T, F>(read: Promise<T>, ...otherwise: [F?]): Promise<T | F | undefined> {
+export async function readOrNotFound<T>(read: Promise<T>): Promise<T> {
   try {
     return await read;
   } catch (e) {
     if (isPortalError(e) && e.status === 404) notFound();
-    if (otherwise.length) return otherwise[0];
     throw e;
   }
 }

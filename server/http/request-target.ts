@@ -16,8 +16,8 @@ export const PROXY_BODY_LIMIT = 10 * 1024 * 1024;
 
 /**
  * A body the proxy would have to hold whole and might cut: larger than its limit, or of unknown length.
- * Uploads name their file in X-Filename and skip the proxy (its matcher), so they stream; any other request
- * with such a body is refused rather than passed on cut short.
+ * Only the upload routes take such a body, when it names its file in X-Filename (they skip the proxy, see its
+ * matcher, so they stream); any other request with one is refused rather than passed on cut short.
  */
 export function unheldBody(headers: Headers): MalformedTarget | null {
   const length = headers.get('content-length');
@@ -26,10 +26,28 @@ export function unheldBody(headers: Headers): MalformedTarget | null {
     return {
       parameter: 'X-Filename',
       code: 'upload_not_named',
-      message: 'A large or streamed body is taken only as an upload: name the file in X-Filename.',
+      message: 'A body over 10 MB or of unknown length is taken only by an upload route, with its file named in X-Filename.',
     };
   }
   return null;
+}
+
+/** The path and query of a request as the client sent them (Request.url keeps percent-escapes as they came). */
+export function rawTarget(url: string): string {
+  const start = url.indexOf('/', url.indexOf('//') + 2);
+  return start === -1 ? '/' : url.slice(start);
+}
+
+/** The JSON refusal of a malformed target or an unheld body, in the API's error shape. */
+export function targetRefusalBody(bad: MalformedTarget) {
+  return {
+    error: {
+      code: 'invalid_request',
+      message: bad.message,
+      request_id: null,
+      details: [{ code: bad.code ?? 'malformed_encoding', message: bad.message, parameter: bad.parameter }],
+    },
+  };
 }
 
 // C0 controls (NUL first) and DEL have no business in a path or a query, encoded or not.

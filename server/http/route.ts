@@ -8,11 +8,15 @@ import { recordRequestAudit, type AuditObject } from '@/server/audit';
 import { currentRequest, newRequestContext, runInRequest } from '@/server/context/request-context';
 import type { Db } from '@/server/db/types';
 import { getEnv } from '@/server/env';
-import { log } from '@/server/log';
+import { clip, log } from '@/server/log';
 import { isPortalError, toBrowserError } from '@/server/portal';
 import { apiReplyHeaders } from './security-headers';
+import { passedProxy } from './proxy-mark';
+import { malformedTarget, rawTarget, targetRefusalBody } from './request-target';
 import { AppError } from './app-error';
-import { checkCsrf, requestOrigin } from './csrf';
+import { deeperThan, tooDeep } from './json-depth';
+import { checkCsrf } from './csrf';
+import { publicOrigin } from './public-origin';
 import { cookieSettings, sessionPolicy } from '@/server/auth/session-settings';
 import { appDb } from '@/server/db/app-db';
 
@@ -48,6 +52,7 @@ export interface RouteContext<P, Q, B> {
   /** Null only on public routes. */
   session: ResolvedSession | null;
   db: Db;
+  /** The app's public origin (publicOrigin): links and cookies, never the request's Host. */
   origin: string;
   /** Completes the audited object once the Portal's reply names it (a create learns its id only then). */
   auditObject(update: Partial<AuditObject>): void;
@@ -85,9 +90,12 @@ function parseOr400<T>(schema: z.ZodType<T> | undefined, value: unknown, what: '
 }
 
 async function parseBody<B>(req: NextRequest, schema: z.ZodType<B>): Promise<B> {
+  const text = await req.text().catch(() => null);
+  if (text === null) throw new AppError('invalid_request', 'The request body could not be read.');
+  // Before anything parses it: JSON.parse and the schemas recurse, and a deep enough body overflowed the stack.
+  if (deeperThan(text)) throw tooDeep('The request body');
   let json: unknown;
   try {
-    const text = await req.text();
     json = text === '' ? {} : JSON.parse(text);
   } catch {
     throw new AppError('invalid_request', 'The request body is not valid JSON.');
@@ -118,15 +126,28 @@ export function route<E extends Endpoint, P = undefined, Q = undefined, B = unde
   handle: (ctx: RouteContext<P, Q, B>) => Promise<RouteResult<ReplyOf<E>>>,
 ) {
   if (spec.csrf === false && spec.roles !== 'public') throw new Error('csrf: false is for public server-to-server routes only');
+  return async (req: NextRequest, segment: { params: Promise<Record<string, string | string[]>> }) => {
+    // An upload skips proxy.ts so its body streams (see its matcher): what the proxy guarantees is done here.
+    if (passedProxy(req.headers)) return serve(req, segment);
+    const bad = malformedTarget(rawTarget(req.url));
+    if (bad) log.warn('malformed request refused', { method: req.method, path: clip(rawTarget(req.url)), parameter: bad.parameter });
+    const response = bad ? NextResponse.json(targetRefusalBody(bad), { status: 400, headers: NO_STORE }) : await serve(req, segment);
+    const https = getEnv().appOrigin?.startsWith('https:') || req.nextUrl.protocol === 'https:';
+    for (const [k, v] of Object.entries(apiReplyHeaders({ https, pathname: req.nextUrl.pathname }))) response.headers.set(k, v);
+    return response;
+  };
+
   // The request context (server/context) carries the signal, the session and the upstream ids to everything below.
-  const handler = (req: NextRequest, segment: { params: Promise<Record<string, string | string[]>> }) =>
-    runInRequest(newRequestContext(req.signal), () => handle_(req, segment));
-  const handle_ = async (req: NextRequest, segment: { params: Promise<Record<string, string | string[]>> }) => {
+  function serve(req: NextRequest, segment: { params: Promise<Record<string, string | string[]>> }): Promise<Response> {
+    return runInRequest(newRequestContext(req.signal), () => serveInContext(req, segment));
+  }
+
+  async function serveInContext(req: NextRequest, segment: { params: Promise<Record<string, string | string[]>> }): Promise<Response> {
     const context = currentRequest()!;
     let audit: { db: Db; object: AuditObject } | null = null;
     try {
-      const origin = requestOrigin(req, getEnv().appOrigin);
-      if (spec.csrf !== false) checkCsrf(req, origin);
+      const origin = publicOrigin();
+      if (spec.csrf !== false) checkCsrf(req, getEnv().appOrigin);
       const db = await appDb();
       let session: ResolvedSession | null = null;
       if (spec.roles !== 'public') {
@@ -162,15 +183,7 @@ export function route<E extends Endpoint, P = undefined, Q = undefined, B = unde
       if (audit) await recordRequestAudit(audit.db, spec.audit!.operation, audit.object, 'failure', response.status).catch(() => undefined);
       return response;
     }
-  };
-  if (spec.body !== 'stream') return handler;
-  // Uploads bypass proxy.ts (see its matcher), so their replies get its headers here.
-  return async (req: NextRequest, segment: { params: Promise<Record<string, string | string[]>> }) => {
-    const response = await handler(req, segment);
-    const https = getEnv().appOrigin?.startsWith('https:') || req.nextUrl.protocol === 'https:';
-    for (const [k, v] of Object.entries(apiReplyHeaders({ https, pathname: req.nextUrl.pathname }))) response.headers.set(k, v);
-    return response;
-  };
+  }
 }
 
 /** The audit of a create (`<type>.create`): the new object's id is known only from the reply, which auditObject adds. */

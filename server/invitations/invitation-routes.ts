@@ -1,9 +1,13 @@
 import 'server-only';
-import { InvitationCreateBody, ClientPlaceBody } from '@/lib/bff/invitations';
+import { NextResponse } from 'next/server';
+import { InvitationAcceptBody, InvitationCreateBody, ClientPlaceBody, type InvitationAccepted } from '@/lib/bff/invitations';
+import { writeSessionCookie } from '@/server/auth';
+import { cookieSettings } from '@/server/auth/session-settings';
+import { openInvitation } from '@/server/invitations/open-invitation';
 import { ApplicationEnvelope } from '@/lib/portal';
 import { AppError } from '@/server/http/app-error';
 import { ApplicationParams, InvitationParams } from '@/server/http/path-params';
-import { route } from '@/server/http/route';
+import { route, sessionOf } from '@/server/http/route';
 import { createInvitation, listInvitations, revokeInvitation } from '@/server/invitations';
 import { rememberSection } from '@/server/invitations/client-welcome';
 import { invitationView } from '@/server/invitations/invitation-views';
@@ -78,9 +82,25 @@ const invitationRevoke_POST = route(
   },
 );
 
+// POST /api/invitations/accept – the confirmation page's "continue as the invited client": ends the session the
+// browser held and opens the link's client session. A write like any other (X-CSRF, same Origin), so no other
+// site can make a signed-in browser switch; opening the link (a GET) only ever asks.
+const invitationAccept_POST = route(api.invitationAccept.POST, { roles: 'public', body: InvitationAcceptBody }, async ({ body, req, db, origin }) => {
+  const previous = await sessionOf(req, db, origin);
+  const opened = await openInvitation(db, body.token, previous);
+  if (!opened.ok) {
+    throw new AppError('not_found', 'This invitation link cannot be opened.', [{ code: `invitation_${opened.reason}`, message: `The link is ${opened.reason}.`, parameter: 'token' }]);
+  }
+  const reply: InvitationAccepted = { location: opened.location };
+  const response = NextResponse.json(reply, { headers: { 'Cache-Control': 'private, no-store' } });
+  await writeSessionCookie(response.cookies, opened.sid, cookieSettings(origin));
+  return response;
+});
+
 /** The route handlers of invitation: each route file under app/api re-exports its methods. */
 export const invitationRoutes = {
   invitations: { GET: application_invitations_GET, POST: application_invitations_POST },
   place: { PUT: application_place_PUT },
   invitationRevoke: { POST: invitationRevoke_POST },
+  invitationAccept: { POST: invitationAccept_POST },
 };

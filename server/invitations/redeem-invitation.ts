@@ -27,3 +27,16 @@ export async function redeemInvitation(db: Db, token: string, now: Date = new Da
   if (!refused) return { ok: false, reason: 'unknown' };
   return { ok: false, reason: refused.revoked_at ? 'revoked' : 'expired' };
 }
+
+/**
+ * The invitation a token names and whether it could be redeemed now, without counting a use: for the page
+ * that asks a signed-in person first, before anything changes.
+ */
+export async function peekInvitation(db: Db, token: string, now: Date = new Date()): Promise<RedeemResult> {
+  if (!isWellFormedInvitationToken(token)) return { ok: false, reason: 'unknown' };
+  const row = await db.one<InvitationRow>(`SELECT ${INVITATION_COLUMNS} FROM invitations WHERE token_hash = $1`, [hashInvitationToken(token)]);
+  if (!row) return { ok: false, reason: 'unknown' };
+  if (row.revoked_at) return { ok: false, reason: 'revoked' };
+  if (row.expires_at.getTime() <= now.getTime()) return { ok: false, reason: 'expired' };
+  return { ok: true, invitation: toInvitation(row) };
+}

@@ -97,6 +97,9 @@ async function main() {
   const env: NodeJS.ProcessEnv = { ...process.env };
   const port = env.PORT ?? '3000';
   const host = env.HOST ?? '127.0.0.1';
+  // The app's links name the address it listens on unless APP_ORIGIN says otherwise (server/http/public-origin.ts).
+  env.PORT = port;
+  env.HOST = host;
   let instances: number;
   try {
     instances = appInstances(env, dev);

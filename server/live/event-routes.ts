@@ -3,13 +3,13 @@ import { ID_PATTERNS } from '@/lib/portal';
 import { isSessionLive } from '@/server/auth';
 import { sessionPolicy } from '@/server/auth/session-settings';
 import { AppError } from '@/server/http/app-error';
+import { clientAddressOf } from '@/server/http/client-address';
 import { route } from '@/server/http/route';
 import { openEventStream } from '@/server/live/event-stream';
 import { liveBus } from '@/server/live/live-bus';
+import { admitStream, LIVE_STREAM_CAPS } from '@/server/live/stream-caps';
 import { z } from 'zod';
 import { api } from '@/lib/api/endpoints';
-
-// A stream, never a cached page.
 
 const oneOf = (pattern: RegExp, what: string) => z.string().regex(pattern, `not ${what}`).optional();
 
@@ -41,7 +41,17 @@ const events_GET = route(
         ? true
         : s.role === 'staff';
     if (!allowed) throw new AppError('forbidden', 'Your role does not allow this.');
+    const release = admitStream(s.sid, clientAddressOf(req));
+    if (!release) {
+      throw new AppError(
+        'too_many_streams',
+        `Too many live-update streams are open (at most ${LIVE_STREAM_CAPS.perSession} per session and ${LIVE_STREAM_CAPS.perAddress} per address). Close a page and try again.`,
+        [],
+        { 'Retry-After': '30' },
+      );
+    }
     return openEventStream({
+      onEnd: release,
       bus: liveBus(db),
       filter: { applicationId: query.application_id, businessId: query.business_id, dealId: query.deal_id, projectId: query.project_id },
       signal: req.signal,

@@ -14,6 +14,8 @@ export interface EventStreamOptions {
   /** Asked at every heartbeat; false ends the stream (signed out, revoked, idle, expired). */
   stillAllowed: () => Promise<boolean>;
   heartbeatMs?: number;
+  /** Called once when the stream ends, however it ends (its place under the stream caps is given back). */
+  onEnd?: () => void;
 }
 
 const frame = (data: unknown) => `data: ${JSON.stringify(data)}\n\n`;
@@ -46,6 +48,7 @@ export async function openEventStream(o: EventStreamOptions): Promise<Response> 
   const end = () => {
     if (closed) return;
     closed = true;
+    o.onEnd?.();
     if (heartbeat) clearInterval(heartbeat);
     unsubscribe();
     o.signal.removeEventListener('abort', end);
@@ -56,9 +59,16 @@ export async function openEventStream(o: EventStreamOptions): Promise<Response> 
     }
   };
 
-  const unsubscribe = await o.bus.subscribe(o.filter, (m) => write(frameOf(m)));
+  let unsubscribe: () => void;
+  try {
+    unsubscribe = await o.bus.subscribe(o.filter, (m) => write(frameOf(m)));
+  } catch (e) {
+    o.onEnd?.();
+    throw e;
+  }
   if (o.signal.aborted) {
     unsubscribe();
+    o.onEnd?.();
     return new Response(null, { status: 204 });
   }
   o.signal.addEventListener('abort', end);

@@ -2,6 +2,7 @@ import 'server-only';
 import { Readable } from 'node:stream';
 import type { z } from 'zod';
 import { getEnv } from '@/server/env/get-env';
+import { UPLOAD_CONTENT_TYPES } from '@/lib/portal/limits';
 import { contentDisposition } from './content-disposition';
 import { PortalError, publicUrlOf } from './errors';
 import { errorFromReply } from './error-reply';
@@ -227,16 +228,22 @@ export async function portalDownload(rawUrl: string, options: PortalDownloadOpti
   return res;
 }
 
-const FORWARDABLE = ['content-type', 'content-length', 'content-disposition', 'last-modified', 'etag'] as const;
+const FORWARDABLE = ['content-length', 'last-modified', 'etag'] as const;
 
-/** The only upstream headers worth passing to a browser with a download, plus the BFF's own caching rule. */
-export function safeDownloadHeaders(res: Response): Headers {
+/**
+ * The headers of a download as the browser gets it. Only what is safe comes from the storage host: its length
+ * and validators. The type is the upstream's only when it is a type the app takes in uploads (else
+ * application/octet-stream), and the file is always an attachment named as the Portal lists it, so a
+ * compromised storage host can never make the app's origin render a page (text/html, inline).
+ */
+export function safeDownloadHeaders(res: Response, filename: string): Headers {
   const out = new Headers({ 'Cache-Control': 'private, no-store', 'X-Content-Type-Options': 'nosniff' });
   for (const name of FORWARDABLE) {
     const v = res.headers.get(name);
     if (v !== null) out.set(name, v);
   }
-  if (!out.has('content-type')) out.set('Content-Type', 'application/octet-stream');
-  if (!out.has('content-disposition')) out.set('Content-Disposition', 'attachment');
+  const type = (res.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+  out.set('Content-Type', (UPLOAD_CONTENT_TYPES as readonly string[]).includes(type) ? type : 'application/octet-stream');
+  out.set('Content-Disposition', contentDisposition(filename));
   return out;
 }

@@ -4,6 +4,7 @@ import { ID_PATTERNS } from '@/lib/portal';
 import { DEFAULT_TOLERANCE_SECONDS, verifyWebhook, type WebhookVerifyFailure } from './verify';
 import type { Db } from '@/server/db/types';
 import { AppError } from '@/server/http/app-error';
+import { deeperThan, tooDeep } from '@/server/http/json-depth';
 import { log } from '@/server/log';
 import { applyEvent } from '@/server/read-model/apply-event';
 import { queueRefresh, type RefreshTarget } from '@/server/read-model/refresh';
@@ -60,6 +61,7 @@ export async function receiveWebhook(db: Db, secret: string, headers: Headers, r
   if (!verified.ok) throw REFUSALS[verified.reason](verified.message);
   if (!WEBHOOK_ID.test(verified.id)) throw new AppError('invalid_request', 'webhook-id is not a valid message id.');
 
+  if (deeperThan(rawBody)) throw tooDeep('The delivery body');
   let json: unknown;
   try {
     json = JSON.parse(rawBody);

@@ -2,7 +2,7 @@ import 'server-only';
 import { getEnv } from '@/server/env';
 import { AppError } from '@/server/http/app-error';
 import { route } from '@/server/http/route';
-import { log } from '@/server/log';
+import { clip, log } from '@/server/log';
 import { receiveWebhook } from '@/server/webhooks/receive';
 import { api } from '@/lib/api/endpoints';
 
@@ -20,7 +20,8 @@ const webhooks_POST = route(api.webhooks.POST, { roles: 'public', csrf: false, b
     log.info('webhook received', { webhook_id: received.id, type: received.type });
     return { body: { received: true, id: received.id } };
   } catch (err) {
-    if (err instanceof AppError) log.warn('webhook refused', { webhook_id: req.headers.get('webhook-id'), code: err.code, reason: err.message });
+    // The id is the sender's word until the signature checks out: only its start is logged.
+    if (err instanceof AppError) log.warn('webhook refused', { webhook_id: clip(req.headers.get('webhook-id')), code: err.code, reason: err.message });
     throw err;
   }
 });

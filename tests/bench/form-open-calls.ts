@@ -117,7 +117,7 @@ async function openSnapshot(bff: BenchBff, id: string) {
 /**
  * What a browser does when it opens the form page: the page (the server reads the whole form and sends the open
  * section), then the browser's read of the whole form naming the page's token, handed over without a second
- * upstream read (server/application-kinds/form-handover.ts). Returns the calls of the second request alone too.
+ * upstream read (server/applications/form-handover.ts). Returns the calls of the second request alone too.
  */
 async function openPage(bff: BenchBff, id: string) {
   const page = await fetch(`${bff.url}/applications/${id}`, { headers: { Cookie: bff.cookie, Accept: 'text/html' } });

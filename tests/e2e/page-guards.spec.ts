@@ -32,10 +32,10 @@ async function signInQuietly(page: Page, baseURL: string, account: { email: stri
 const nextOf = (page: Page) => new URL(page.url()).searchParams.get('next');
 
 async function expectNotFound(page: Page, path: string) {
-  await page.goto(path);
-  await expect(page.getByRole('heading', { name: 'This page could not be found.' }), path).toBeVisible();
-  // Behind a loading state the answer has started (200) before the page knows, so Next marks it for robots instead.
-  await expect(page.locator('meta[name="robots"][content*="noindex"]').first(), path).toBeAttached();
+  const response = await page.goto(path);
+  // Decided before anything is sent: the browser is told 404, and shown the app's own page.
+  expect(response?.status(), path).toBe(404);
+  await expect(page.getByRole('heading', { level: 1, name: 'This page was not found' }), path).toBeVisible();
   expect(new URL(page.url()).pathname + new URL(page.url()).search, `${path} is not redirected`).toBe(path);
 }
 

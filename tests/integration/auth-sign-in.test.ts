@@ -63,6 +63,18 @@ describe.each(testDrivers())('sign-in on %s', (driver) => {
     expect(await signIn(t.db, 'sam@example.com', PASSWORD, '192.0.2.1', () => sec(3))).toMatchObject({ ok: true });
   });
 
+  it(`checks and records an attempt in one step: of 15 wrong passwords sent at once, ${pair.free} are answered, the rest wait`, async () => {
+    await user(t.db);
+    const results = await Promise.all(Array.from({ length: 15 }, (_, i) => fail('sam@example.com', '192.0.2.1', sec(0)).then((r) => ({ i, r }))));
+    const refused = results.filter(({ r }) => !r.ok && r.error === 'invalid_credentials');
+    const throttled = results.filter(({ r }) => !r.ok && r.error === 'throttled');
+    expect(refused).toHaveLength(pair.free);
+    expect(throttled).toHaveLength(15 - pair.free);
+    // Only the attempts that went ahead are failures on record.
+    const rows = await t.db.query<{ n: number }>("SELECT count(*)::int AS n FROM sign_in_attempts WHERE email = 'sam@example.com'");
+    expect(rows[0]!.n).toBe(pair.free);
+  });
+
   it('never makes anyone wait longer than the ceiling, however many failures', async () => {
     await user(t.db);
     let now = 0;

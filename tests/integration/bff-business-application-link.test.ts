@@ -15,7 +15,7 @@ describe('the business’s application link', () => {
     const { client } = await signedIn('staff');
     const r = await client.get(link('biz_harbourcafe'), page);
     expect(r.status).toBe(303);
-    expect(new URL(r.headers.get('location')!).pathname).toBe('/applications/ciappl_harbourcafe');
+    expect(new URL(r.headers.get('location')!, client.base).pathname).toBe('/applications/ciappl_harbourcafe');
   });
 
   it('sends the signed out, reviewers and clients to sign in, coming back to the businesses (303)', async () => {
@@ -31,7 +31,7 @@ describe('the business’s application link', () => {
       for (const businessId of ['biz_harbourcafe', 'not-a-business']) {
         const r = await caller.get(link(businessId), page);
         expect(r.status, `${who}, ${businessId}`).toBe(303);
-        const to = new URL(r.headers.get('location')!);
+        const to = new URL(r.headers.get('location')!, caller.base);
         expect(`${to.pathname}${to.search}`, `${who}, ${businessId}`).toBe('/sign-in?next=/businesses');
       }
     }

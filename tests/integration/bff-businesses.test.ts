@@ -63,16 +63,16 @@ describe('portal and business routes', () => {
     expect(BffErrorBody.parse(unsupported.body).error.details[0]).toMatchObject({ code: 'unsupported_parameter', parameter: 'sort' });
   });
 
-  it('creates a business: upload slots instead of upload URLs, the invitation URL kept, the write audited', async () => {
+  it('creates a business: upload slots instead of upload URLs, no Portal URL at all, the write audited', async () => {
     const { client, email } = await signedIn('staff');
     const { reply, created } = await createBusiness(client, { contact: CONTACT });
     expect(created.business.id).toMatch(/^biz_/);
     expect(created.application.id).toMatch(/^ciappl_/);
     expect(created.uploads.length).toBeGreaterThan(1);
     for (const u of created.uploads) expect(Object.keys(u).sort()).toEqual(['id', 'multiple', 'request_path']);
-    // The one Portal URL staff get on purpose is the Portal's own invitation page.
-    expect(new URL(created.invitation_url!).host).toBe(portalHost());
-    expect(reply.text.replace(JSON.stringify(created.invitation_url).slice(1, -1), '')).not.toContain(portalHost());
+    // Not even the Portal's own invitation page (DESIGN.md §1): clients are invited through the app's links.
+    expect(reply.body).not.toHaveProperty('invitation_url');
+    expect(reply.text).not.toContain(portalHost());
     expect(reply.text).not.toMatch(/upload_url|token=|\/transfers\//);
 
     const audit = await auditRows('business.create', created.business.id);
@@ -195,15 +195,17 @@ describe('portal and business routes', () => {
     expect((await client.post(`/api/businesses/${a.business.id}/uploads/upl_nosuchslot?filename=a.pdf`, file)).status).toBe(404);
     expect((await client.post(`/api/businesses/${b.business.id}/uploads/${slot}?filename=a.pdf`, file)).status).toBe(404);
     expect((await client.post(`/api/businesses/${a.business.id}/uploads/${slot}`, file)).status).toBe(400);
+    // A type the file questions do not take (none at all, a program) is refused before a byte goes to the Portal,
+    // as the file questions refuse it: the same checks for every upload route.
     const untyped = await client.post(`/api/businesses/${a.business.id}/uploads/${slot}?filename=a.pdf`, { body: file.body, headers: { 'Content-Type': '' } });
-    expect(untyped.status).toBe(400);
-    // The Portal's own refusal (a type it does not take) comes back with its details.
+    expect(untyped.status).toBe(422);
+    expect(BffErrorBody.parse(untyped.body).error.details[0]).toMatchObject({ code: 'unsupported_type', parameter: 'Content-Type' });
     const refused = await client.post(`/api/businesses/${a.business.id}/uploads/${slot}?filename=a.exe`, {
       body: file.body,
       headers: { 'Content-Type': 'application/x-msdownload' },
     });
     expect(refused.status).toBe(422);
-    expect(BffErrorBody.parse(refused.body).error.details[0]).toMatchObject({ code: 'unsupported_type' });
+    expect(BffErrorBody.parse(refused.body).error).toMatchObject({ request_id: null, details: [expect.objectContaining({ code: 'unsupported_type' })] });
     expectNoPortalUrl(refused);
   });
 

@@ -140,13 +140,15 @@ describe('invitations', () => {
     }
   });
 
-  it('replaces a signed-in staff session with the client session (and ends the staff one)', async () => {
+  it('asks a signed-in staff member first, then replaces the staff session with the client session (and ends it)', async () => {
     const app = await freshApplication();
     const { client: staff } = await signedIn('staff');
     const created = await invite(staff, app);
     const staffCookie = new Map(staff.cookies);
 
-    expect(await open(staff, created.path)).toBe(`/applications/${app}/welcome`);
+    expect(await open(staff, created.path)).toBe(`${created.path}/confirm`);
+    const confirmed = await staff.post('/api/invitations/accept', { body: { token: created.path.split('/').pop() } });
+    expect(confirmed.body).toEqual({ location: `/applications/${app}/welcome` });
     const now = SessionView.parse((await staff.get<{ session: unknown }>('/api/auth/session')).body.session);
     expect(now).toEqual({ kind: 'client', role: 'client', application_id: app });
 

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BffErrorBody } from '@/lib/bff/errors';
 import { BffClient, bffStack, clientSessionFor, signedIn } from './support/bff';
+import { HEADER_VARIANTS } from './support/header-variants';
 import { callPath, catalogCalls, routeFixtures, segmentValues, type CatalogCall, type RouteFixtures } from './support/route-catalog';
 import { CONTENT_TYPES, FuzzTally, MALFORMED_SEGMENTS, NUL_BODY, assertFuzz, describeBody, expectCleanReply, fuzzRuns, pathSegment, queryString, requestBody, sendRaw } from '../support/fuzz';
 
@@ -47,16 +48,20 @@ const input = fc.record({
   csrf: fc.boolean(),
   ifMatch: fc.option(fc.constantFrom('*', '"x"', 'W/"answers-0"', '\u00ff', 'garbage, "y"')),
   idempotencyKey: fc.option(fc.constantFrom('k', 'k'.repeat(300), 'fuzz key')),
+  // A file name (X-Filename once let any request skip proxy.ts) and forged forwarding headers, on every route.
+  extra: fc.constantFrom(...HEADER_VARIANTS.map(([, headers]) => headers)),
 });
 type Input = typeof input extends fc.Arbitrary<infer T> ? T : never;
 
 /** Tried on every run: malformed percent-encoding in each route's first segment, and NUL in a body, as each role. */
 function knownAttacks(call: CatalogCall): Input[] {
-  const plain = { query: null, contentType: 'application/json' as const, csrf: true, ifMatch: null, idempotencyKey: null };
+  const plain = { query: null, contentType: 'application/json' as const, csrf: true, ifMatch: null, idempotencyKey: null, extra: {} };
   const segments = call.route.params.length > 0 ? MALFORMED_SEGMENTS.map((value) => ({ index: 0, value })) : [];
   return ROLES.flatMap((role) => [
     ...segments.map((replace) => ({ ...plain, role, replace, body: '{}' })),
     { ...plain, role, replace: null, body: NUL_BODY },
+    ...HEADER_VARIANTS.map(([, extra]) => ({ ...plain, role, replace: null, body: '{}', extra })),
+    ...segments.map((replace) => ({ ...plain, role, replace, body: '{}', extra: HEADER_VARIANTS[3]![1] })),
   ]);
 }
 
@@ -96,7 +101,7 @@ describe.concurrent('fuzzing every route of the app', () => {
         async (i) => {
           tally.add(call.key);
           const client = await session(i.role);
-          const headers: Record<string, string> = { Accept: 'application/json' };
+          const headers: Record<string, string> = { Accept: 'application/json', ...i.extra };
           if (client.cookies.size) headers.Cookie = client.cookieHeader();
           if (i.csrf && call.method !== 'GET') Object.assign(headers, { 'X-CSRF': '1', Origin: client.base });
           if (i.contentType) headers['Content-Type'] = i.contentType;

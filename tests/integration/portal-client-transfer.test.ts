@@ -205,14 +205,34 @@ describe('portalDownload against a scripted storage', () => {
     const res = await portalDownload(`${storage.baseUrl}downloads/afile_1?token=t`);
     expect(await res.text()).toBe('pdf');
     expect(storage.received[0]!.headers.authorization).toBeUndefined();
-    const headers = safeDownloadHeaders(res);
+    const headers = safeDownloadHeaders(res, 'statement.pdf');
     expect(Object.fromEntries(headers)).toEqual({
       'cache-control': 'private, no-store',
-      'content-disposition': 'attachment',
+      'content-disposition': `attachment; filename="statement.pdf"; filename*=UTF-8''statement.pdf`,
       'content-length': '3',
       'content-type': 'application/pdf',
       'x-content-type-options': 'nosniff',
     });
+  });
+
+  it('never lets the storage host make the app render a page: an attachment, of an allowed type or octet-stream', async () => {
+    // A compromised storage host answering a download with a page of its own, to be shown inline on the app's origin.
+    for (const [type, expected] of [
+      ['text/html; charset=utf-8', 'application/octet-stream'],
+      ['image/svg+xml', 'application/octet-stream'],
+      ['application/xhtml+xml', 'application/octet-stream'],
+      ['TEXT/PLAIN; charset=utf-8', 'text/plain'],
+    ] as const) {
+      storage.state.reply = (_req, res) => {
+        res.writeHead(200, { 'Content-Type': type, 'Content-Disposition': 'inline; filename="page.html"' });
+        res.end('<script>alert(document.domain)</script>');
+      };
+      const res = await portalDownload(`${storage.baseUrl}downloads/afile_1?token=t`);
+      await res.text();
+      const headers = safeDownloadHeaders(res, 'notes.txt');
+      expect(headers.get('content-type'), type).toBe(expected);
+      expect(headers.get('content-disposition'), type).toBe(`attachment; filename="notes.txt"; filename*=UTF-8''notes.txt`);
+    }
   });
 
   it('throws PortalError for an error reply', async () => {
@@ -262,7 +282,7 @@ describe('a real upload and download through the sandbox', () => {
     }
     expect(bytes).toBe(FIVE_MB);
     expect(hash.digest('hex')).toBe(expectedHash);
-    expect(safeDownloadHeaders(download).get('content-disposition')).toContain("filename*=UTF-8''bank%20statement%20%E2%82%AC.pdf");
+    expect(safeDownloadHeaders(download, file!.filename).get('content-disposition')).toContain("filename*=UTF-8''bank%20statement%20%E2%82%AC.pdf");
   });
 });
 

@@ -12,6 +12,7 @@ import {
   type CatalogCall,
   type RouteFixtures,
 } from './support/route-catalog';
+import { HEADER_VARIANTS } from './support/header-variants';
 
 /*
  * DESIGN.md §3: browser-facing routes answer JSON only with `Cache-Control: private, no-store`, and every
@@ -81,6 +82,18 @@ describe('CSRF on every non-GET route', () => {
     for (const call of WRITES) {
       for (const origin of ['https://evil.example', `${own.protocol}//${own.hostname}:1`, 'null']) {
         expectCsrfRefusal(await track(pathFor(call), rawWrite(staff, call, { 'X-CSRF': '1', Origin: origin })), `${call.key} from Origin ${origin}`);
+      }
+    }
+  });
+
+  it('refuses the same writes whatever else they carry: a file name, forged forwarding headers', { timeout: 180_000 }, async () => {
+    for (const call of WRITES) {
+      for (const [variant, headers] of HEADER_VARIANTS) {
+        const path = pathFor(call);
+        expectCsrfRefusal(await track(path, rawWrite(staff, call, { ...headers, Origin: staff.base })), `${call.key} without X-CSRF, ${variant}`);
+        expectCsrfRefusal(await track(path, rawWrite(staff, call, { ...headers, 'X-CSRF': '1', Origin: 'https://evil.example' })), `${call.key} from another site, ${variant}`);
+        // The forwarding headers name evil.example as the host: that is still not this app's origin.
+        expectCsrfRefusal(await track(path, rawWrite(staff, call, { ...headers, 'X-CSRF': '1', Origin: 'http://evil.example' })), `${call.key} from the forwarded host, ${variant}`);
       }
     }
   });

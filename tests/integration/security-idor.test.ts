@@ -4,6 +4,7 @@ import { ItemsPageView } from '@/lib/bff/items';
 import { PreparationReply } from '@/lib/bff/autofill';
 import { BffClient, invitedClient, signedIn, type Reply } from './support/bff';
 import { newIdempotencyKey } from './support/bff-businesses';
+import { HEADER_VARIANTS } from './support/header-variants';
 import {
   HTTP_METHODS,
   catalogCalls,
@@ -32,7 +33,8 @@ type Grantee = 'reviewer' | 'client';
 const APP = '/api/applications/[applicationId]';
 
 /** Reachable without a session (the webhook receiver checks a signature instead). */
-const PUBLIC = new Set(['GET /api/auth/session', 'POST /api/auth/sign-in', 'POST /api/auth/sign-out', 'GET /invite/[token]', 'POST /api/webhooks/portal']);
+/** The confirmation of an invitation link (POST /api/invitations/accept) proves itself with the link's token. */
+const PUBLIC = new Set(['GET /api/auth/session', 'POST /api/auth/sign-in', 'POST /api/auth/sign-out', 'GET /invite/[token]', 'POST /api/invitations/accept', 'POST /api/webhooks/portal']);
 
 /**
  * Routes naming their application in the query rather than the path (the live event stream): called here
@@ -159,10 +161,14 @@ describe('the route catalog', () => {
 });
 
 describe('who may call what', () => {
-  it('refuses every guarded route to a caller without a session (401), and lets the public ones answer', async () => {
+  it('refuses every guarded route to a caller without a session (401), and lets the public ones answer', { timeout: 180_000 }, async () => {
     const anonymous = new BffClient();
     expect(GUARDED.length).toBeGreaterThan(40);
-    for (const call of GUARDED) expectRefused(await sendCall(anonymous, call, pathFor(call)), 401, 'unauthenticated', `${call.key} signed out`);
+    for (const call of GUARDED) {
+      for (const [variant, headers] of HEADER_VARIANTS) {
+        expectRefused(await sendCall(anonymous, call, pathFor(call), { ...headers }), 401, 'unauthenticated', `${call.key} signed out, ${variant}`);
+      }
+    }
     for (const call of CALLS.filter((c) => PUBLIC.has(c.key))) {
       const r = await sendCall(anonymous, call, pathFor(call));
       expect(r.status, `${call.key} signed out: ${r.text.slice(0, 200)}`).not.toBe(401);
@@ -205,16 +211,18 @@ describe('who may call what', () => {
     await expectLive(client, 'the client');
   });
 
-  it('answers a client with 404 on every route of another application (IDOR), as if it did not exist', async () => {
+  it('answers a client with 404 on every route of another application (IDOR), as if it did not exist', { timeout: 180_000 }, async () => {
     const { client } = await invitedClient(staff, f.a.applicationId);
     const appCalls = GUARDED.filter((c) => isApplicationRoute(c.route));
     expect(appCalls.length).toBeGreaterThan(20);
     for (const call of appCalls) {
-      const r = await sendCall(client, call, pathFor(call, f.b), { 'If-Match': '"x"', 'Idempotency-Key': newIdempotencyKey('idor') });
-      const where = `${call.key} as A's client, on B`;
-      if (may('client', call)) expectRefused(r, 404, 'not_found', where);
-      else expectRefused(r, 403, 'forbidden', where);
-      expect(r.text, where).not.toContain(f.b.applicationId);
+      for (const [variant, headers] of HEADER_VARIANTS) {
+        const r = await sendCall(client, call, pathFor(call, f.b), { 'If-Match': '"x"', 'Idempotency-Key': newIdempotencyKey('idor'), ...headers });
+        const where = `${call.key} as A's client, on B, ${variant}`;
+        if (may('client', call)) expectRefused(r, 404, 'not_found', where);
+        else expectRefused(r, 403, 'forbidden', where);
+        expect(r.text, where).not.toContain(f.b.applicationId);
+      }
     }
     await expectLive(client, 'the client');
   });

@@ -65,6 +65,25 @@ describe('behind one trusted proxy', () => {
   });
 });
 
+describe('attempts sent at once', () => {
+  // A second instance on the same PostgreSQL, trusting the same proxy: the attempts race across processes too.
+  const twin = anotherInstance({ name: 'sign-in-twin' });
+
+  it(`let ${SIGN_IN_THROTTLE.pair.free} of 15 wrong passwords through to the password check, on one instance or two; the rest wait (429)`, async () => {
+    for (const bases of [[undefined], [undefined, twin().url]] as const) {
+      const { email } = await newUser('staff');
+      const client = newClient();
+      const replies = await Promise.all(Array.from({ length: 15 }, (_, i) => attempt(bases[i % bases.length], email, `guess-${i}`, via(client))));
+      const statuses = replies.map((r) => r.status).sort();
+      // Three are free; a fourth only if a busy machine took over a second (the wait after three) to reach it.
+      expect(statuses.filter((s) => s === 401).length, `${bases.length} instance(s): ${statuses.join(' ')}`).toBeGreaterThanOrEqual(SIGN_IN_THROTTLE.pair.free);
+      expect(statuses.filter((s) => s === 401).length, `${bases.length} instance(s): ${statuses.join(' ')}`).toBeLessThanOrEqual(SIGN_IN_THROTTLE.pair.free + 1);
+      expect(statuses.filter((s) => s === 429).length + statuses.filter((s) => s === 401).length).toBe(15);
+      for (const r of replies.filter((x) => x.status === 429)) expect(errorOf(r)?.code).toBe('too_many_attempts');
+    }
+  });
+});
+
 describe('with no proxy trusted (TRUSTED_PROXY_HOPS unset)', () => {
   const direct = anotherInstance({ name: 'direct', without: ['TRUSTED_PROXY_HOPS'] });
 

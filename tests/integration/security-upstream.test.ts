@@ -99,7 +99,8 @@ const BROWSER = {
   authorization: `Bearer browser_${randomBytes(6).toString('hex')}`,
   agent: `BrowserAgent/${randomBytes(4).toString('hex')}`,
 };
-const BROWSER_ONLY_HEADERS = ['cookie', 'x-csrf', 'origin', 'referer', 'sec-fetch-site', 'sec-fetch-dest', 'x-custom-sentinel', 'x-filename', 'x-forwarded-for'];
+// x-intake-proxied: proxy.ts's stamp for the routes behind it, nobody else's business.
+const BROWSER_ONLY_HEADERS = ['cookie', 'x-csrf', 'origin', 'referer', 'sec-fetch-site', 'sec-fetch-dest', 'x-custom-sentinel', 'x-filename', 'x-forwarded-for', 'x-intake-proxied'];
 
 /** No header of a request carries anything the browser sent (bar If-Match and Idempotency-Key, passed on by design). */
 function expectNothingFromTheBrowser(s: Seen) {

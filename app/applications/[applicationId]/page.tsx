@@ -22,10 +22,10 @@ export default async function ApplicationPage({ params, searchParams }: PageProp
   const apiBase = intakeFormBase(applicationId);
 
   // The snapshot is read here, on the server, so the open section is in the first HTML; the rest of the
-  // form follows from the browser once it is interactive. Anything but "not found" is left to the
-  // browser, which shows the error with a retry.
+  // form follows from the browser once it is interactive. It is read before anything is sent: a missing
+  // application answers 404, a Portal failure 500 with the error page's retry.
   const read = readFormSnapshot(intakeApplication, applicationId);
-  const snapshotJson = await readOrNotFound(formOpeningJson(read, section, { sid: session.sid, id: applicationId }), null);
+  const snapshotJson = await readOrNotFound(formOpeningJson(read, section, { sid: session.sid, id: applicationId }));
   // A client whose application is sent has nothing left for Autofill to do: their confirmation instead.
   const sent = session.kind === 'client' && (await read.then((s) => s.application.submitted_at !== null, () => false));
   const submittedPath = `/applications/${applicationId}/submitted`;
@@ -40,7 +40,6 @@ export default async function ApplicationPage({ params, searchParams }: PageProp
         snapshotJson={snapshotJson}
         canWrite={session.role !== 'reviewer'}
         deviceKey={`${who}:${applicationId}`}
-        initialSection={section}
         placeOf={session.kind === 'client' ? applicationId : null}
         afterSubmit={session.kind === 'client' ? submittedPath : undefined}
       />

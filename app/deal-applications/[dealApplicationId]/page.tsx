@@ -33,11 +33,11 @@ export default async function DealApplicationPage({ params, searchParams }: Page
   const session = await guardPage({ path, query: raw, roles: ['staff'], ids: { dealApplication: dealApplicationId } });
   const apiBase = dealApplicationFormBase(dealApplicationId);
 
-  // Read here, on the server, so the form is in the first HTML (as the intake form's page does); anything
-  // but "not found" is left to the browser, which shows the error with a retry.
+  // Read here, on the server, before anything is sent, so the form is in the first HTML and the status is
+  // the read's (as the intake form's page does).
   const section = raw.section;
   const [snapshotJson, deal] = await Promise.all([
-    readOrNotFound(formOpeningJson(readFormSnapshot(dealApplication, dealApplicationId), typeof section === 'string' ? section : null, { sid: session.sid, id: dealApplicationId }), null),
+    readOrNotFound(formOpeningJson(readFormSnapshot(dealApplication, dealApplicationId), typeof section === 'string' ? section : null, { sid: session.sid, id: dealApplicationId })),
     dealOf(raw.deal_id, dealApplicationId),
   ]);
   return (
@@ -50,7 +50,6 @@ export default async function DealApplicationPage({ params, searchParams }: Page
         snapshotJson={snapshotJson}
         canWrite
         deviceKey={`${session.userId}:${dealApplicationId}`}
-        initialSection={typeof section === 'string' ? section : null}
       />
     </>
   );

@@ -2,13 +2,12 @@ import { NextResponse } from 'next/server';
 import { api } from '@/lib/api/endpoints';
 import { z } from 'zod';
 import type { InvitationRefusalReason } from '@/lib/bff/invitations';
-import { createClientSession, revokeSession, writeSessionCookie } from '@/server/auth';
+import { writeSessionCookie } from '@/server/auth';
+import { cookieSettings } from '@/server/auth/session-settings';
 import { route, sessionOf } from '@/server/http/route';
-import { cookieSettings, sessionPolicy } from '@/server/auth/session-settings';
-import { redeemInvitation } from '@/server/invitations';
-import { claimWelcome } from '@/server/invitations/client-welcome';
+import { peekInvitation } from '@/server/invitations';
+import { openInvitation } from '@/server/invitations/open-invitation';
 import { log } from '@/server/log';
-import { recordInvitationChanged } from '@/server/read-model/record';
 
 // Any string: a malformed token is just an unknown one (redeemInvitation checks its shape).
 const TokenParams = z.strictObject({ token: z.string() });
@@ -27,22 +26,24 @@ function seeOther(location: string) {
 const refused = (reason: InvitationRefusalReason) => seeOther(`/invite/invalid?reason=${reason}`);
 
 // GET /invite/[token] – opens an invitation link: a client session for its application, then the welcome page (first time) or the form.
-// A browser that was signed in (staff, reviewer, or a client of another link) is signed out first: its
-// server-side session is revoked and the client session's cookie replaces the old one, so one browser
-// never holds two identities and no orphaned staff session outlives the cookie it lost.
+// A browser that is signed in (staff, a reviewer, the client of another link) is not switched by a navigation,
+// which any other site can start: it is sent to the confirmation page (/invite/[token]/confirm), where only a
+// same-origin POST with X-CSRF replaces its session. The same link's client goes straight to its form.
 export const GET = route(api.invite.GET, { roles: 'public', params: TokenParams }, async ({ params, req, db, origin }) => {
   try {
-    const result = await redeemInvitation(db, params.token);
-    if (!result.ok) return refused(result.reason);
-    await recordInvitationChanged(db, result.invitation.applicationId);
     const previous = await sessionOf(req, db, origin);
-    if (previous) await revokeSession(db, previous.sid);
-    const created = await createClientSession(db, result.invitation, { policy: sessionPolicy() });
-    // The first opening of a link shows the welcome page; later ones go to the form, where it reopens the
-    // section the client was last in.
-    const application = `/applications/${encodeURIComponent(result.invitation.applicationId)}`;
-    const response = seeOther((await claimWelcome(db, result.invitation)) ? `${application}/welcome` : application);
-    await writeSessionCookie(response.cookies, created.sid, cookieSettings(origin));
+    if (previous) {
+      const peeked = await peekInvitation(db, params.token);
+      if (!peeked.ok) return refused(peeked.reason);
+      if (previous.kind === 'client' && previous.invitationId === peeked.invitation.id) {
+        return seeOther(`/applications/${encodeURIComponent(peeked.invitation.applicationId)}`);
+      }
+      return seeOther(`/invite/${encodeURIComponent(params.token)}/confirm`);
+    }
+    const opened = await openInvitation(db, params.token, null);
+    if (!opened.ok) return refused(opened.reason);
+    const response = seeOther(opened.location);
+    await writeSessionCookie(response.cookies, opened.sid, cookieSettings(origin));
     return response;
   } catch (e) {
     // A person opened a link from an email: a page that says "try again" beats a JSON error. The log

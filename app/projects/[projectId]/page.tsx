@@ -18,19 +18,18 @@ export default async function FundingProjectPage({ params, searchParams }: PageP
   const session = await guardPage({ path: `/projects/${projectId}`, query: raw, roles: ['staff'], ids: { project: projectId } });
   // A Portal without funding operations has no project to show.
   if (!(await portalFeatures()).funding) notFound();
-  // Read here, on the server, so the criteria are in the first HTML (as the intake form's page does); a
-  // failed criteria read is left to the browser, which shows it with a retry.
+  // Read here, on the server, before anything is sent, so the criteria are in the first HTML and the status
+  // is the reads' (as the intake form's page does).
   const section = raw.section;
   const [project, snapshotJson] = await Promise.all([
     readOrNotFound(readProject(projectId)),
-    readOrNotFound(formOpeningJson(readFormSnapshot(projectCriteria, projectId), typeof section === 'string' ? section : null, { sid: session.sid, id: projectId }), null),
+    readOrNotFound(formOpeningJson(readFormSnapshot(projectCriteria, projectId), typeof section === 'string' ? section : null, { sid: session.sid, id: projectId })),
   ]);
   return (
     <ProjectPage
       initial={projectView(project.data)}
       snapshotJson={snapshotJson}
       deviceKey={`${session.userId}:${projectId}`}
-      initialSection={typeof section === 'string' ? section : null}
     />
   );
 }

@@ -28,8 +28,16 @@ async function openForm(browser: Browser, app: AppInstance, cookie: string, appl
   await context.addCookies([{ name, value, url: app.url }]);
   const page = await context.newPage();
   await page.goto(`/applications/${applicationId}`);
-  await page.locator('form[data-form-ready="true"]').waitFor({ timeout: 60_000 });
-  return page;
+  // The page reads the form before it answers: when the faults defeat that read, it is the error page (a 500),
+  // and a person presses "Try again", which reads it again.
+  const ready = page.locator('form[data-form-ready="true"]');
+  const retry = page.getByRole('button', { name: 'Try again' });
+  for (let tries = 1; ; tries++) {
+    await ready.or(retry).first().waitFor({ timeout: 60_000 });
+    if (await ready.isVisible()) return page;
+    if (tries === 5) throw new Error(`the form of ${applicationId} could not be opened in ${tries} tries`);
+    await retry.click();
+  }
 }
 
 /** Opens `count` browsers on `app` and has each type `edits` values into its own field, one save at a time. */

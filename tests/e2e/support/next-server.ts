@@ -74,7 +74,8 @@ async function startOnPort(port: number, options: StartNextServerOptions): Promi
     instances > 1 ? [path.join(REPO_ROOT, 'server', 'launcher', 'app-instances.cjs'), []] : [nextBin, ['start']];
   const child = spawn(process.execPath, [entry, ...args, '-H', E2E_HOST, '-p', String(port)], {
     cwd: options.dir ?? REPO_ROOT,
-    env: { ...buildEnv(options.env ?? {}), ...(instances > 1 ? { APP_INSTANCES: String(instances) } : {}) },
+    // HOST and PORT as `npm start` passes them: the app names its own address in the links it hands out.
+    env: { ...buildEnv({ HOST: E2E_HOST, PORT: String(port), ...options.env }), ...(instances > 1 ? { APP_INSTANCES: String(instances) } : {}) },
     // Own process group, so stop() can signal the server and anything it forks.
     detached: process.platform !== 'win32',
     stdio: ['ignore', 'pipe', 'pipe'],

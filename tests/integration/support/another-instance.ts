@@ -10,6 +10,8 @@ export interface AnotherInstanceOptions {
   name: string;
   /** Variables of the shared instance's environment this one goes without. */
   without?: readonly string[];
+  /** Variables this one has instead (e.g. a Portal that does not answer). */
+  with?: Readonly<Record<string, string>>;
   /** App instances behind its one port (APP_INSTANCES). */
   instances?: number;
 }
@@ -18,10 +20,10 @@ export interface AnotherInstanceOptions {
  * One more app server on the shared stack (same database, same sandbox) for the tests of the enclosing file or
  * describe block: started before them, stopped after. Returns how to reach it once it runs.
  */
-export function anotherInstance({ name, without = [], instances }: AnotherInstanceOptions): () => NextServer {
+export function anotherInstance({ name, without = [], with: extra = {}, instances }: AnotherInstanceOptions): () => NextServer {
   let server: NextServer | null = null;
   beforeAll(async () => {
-    const env = { ...bffStack().appEnv };
+    const env = { ...bffStack().appEnv, ...extra };
     for (const key of without) delete env[key];
     server = await startNextServer({ env, instances, logFile: join(mkdtempSync(join(tmpdir(), `bff-${name}-`)), 'next.log') });
   }, 120_000);

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { PreparationPage } from '@/components/autofill/preparation-page';
-import { guardPage, type PageProps } from '@/server/http/page-guard';
+import { applicationLinks } from '@/server/applications/intake-application';
+import { guardPage, readOrNotFound, type PageProps } from '@/server/http/page-guard';
 
 export const metadata: Metadata = { title: 'Autofill' };
 
@@ -10,5 +11,8 @@ export default async function AutofillPage({ params, searchParams }: PageProps<'
   const { applicationId } = await params;
   const path = `/applications/${applicationId}/autofill`;
   const session = await guardPage({ path, query: await searchParams, roles: ['staff', 'reviewer', 'client'], application: applicationId });
+  // The application must exist before the page answers (404 otherwise); its links are what the page's own
+  // requests read next, so this read is theirs, kept, not an extra one.
+  await readOrNotFound(applicationLinks(applicationId));
   return <PreparationPage applicationId={applicationId} canEdit={session.role !== 'reviewer'} canReview={session.role !== 'client'} />;
 }

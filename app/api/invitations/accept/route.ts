@@ -1,0 +1,3 @@
+import { invitationRoutes } from '@/server/invitations/invitation-routes';
+
+export const { POST } = invitationRoutes.invitationAccept;

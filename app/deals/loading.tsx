@@ -1,7 +1,0 @@
-export default function Loading() {
-  return (
-    <p role="status" className="loading">
-      Loading the deals…
-    </p>
-  );
-}
