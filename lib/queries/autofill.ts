@@ -1,7 +1,7 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { callApi } from '@/lib/api/client';
 import { autofillApi } from '@/lib/api/endpoints';
-import type { PreparationReply, SuggestionsPageView, PreparationView, RunView, SuggestionView, UnusedTextView } from '@/lib/bff/autofill';
+import type { PreparationReply, SuggestionsPageView, PreparationView, RunView, SuggestionView } from '@/lib/bff/autofill';
 
 /** How often a page looks again while the Portal is still working (files being read, a run under way). */
 export const POLL_MS = 1_000;

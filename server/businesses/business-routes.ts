@@ -13,7 +13,7 @@ import { route } from '@/server/http/route';
 import { portalRequest, routes, isPortalError } from '@/server/portal';
 import { checkUploadRequest, documentRules, streamUpload } from '@/server/applications/upload-request';
 import { recordAnswersWritten, recordBusinessCreated } from '@/server/read-model/record';
-import { prefillApplication } from '@/server/businesses/prefill-application';
+import { prefillApplication } from '@/server/applications/prefill-application';
 import { api } from '@/lib/api/endpoints';
 
 // GET /api/business-pipelines – a page of the Portal's business pipelines (page_size, cursor)

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Question } from '@/lib/portal';
-import { prefillAnswers } from '@/server/businesses/prefill-answers';
+import { prefillAnswers } from '@/server/applications/prefill-answers';
 import { buildFundingContract } from '@/server/sandbox/seed/funding-contract';
 
 /* What "Create a business" collected, as answers of the new application's questions (by schema_key). */

@@ -1,9 +1,9 @@
 import 'server-only';
 import type { BusinessCreateInput } from '@/lib/bff/businesses';
 import { AnswersMutationResult } from '@/lib/portal';
-import { intakeApplication } from '@/server/applications/intake-application';
-import { readAllAnswers } from '@/server/applications/answers';
-import { readContract } from '@/server/applications/contract-cache';
+import { intakeApplication } from './intake-application';
+import { readAllAnswers } from './answers';
+import { readContract } from './contract-cache';
 import { portalRequest } from '@/server/portal';
 import { PortalError } from '@/server/portal/errors';
 import { prefillAnswers } from './prefill-answers';
