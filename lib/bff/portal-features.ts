@@ -9,6 +9,8 @@ export interface PortalFeaturesView {
   fundingCreate: boolean;
   /** Deals can be made for a recipient chosen from the Portal's list of them. */
   recipients: boolean;
+  /** Read from the Portal's document; false while it could not be read (then only the spec's operations are assumed). */
+  known: boolean;
 }
 
 /** Said where funding would be. */

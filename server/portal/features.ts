@@ -12,5 +12,6 @@ export async function portalFeatures(): Promise<PortalFeaturesView> {
     funding,
     fundingCreate: funding && capabilities.has('POST', routes.projects()),
     recipients: capabilities.has('GET', routes.recipients()),
+    known: capabilities.source === 'document',
   };
 }

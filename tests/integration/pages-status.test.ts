@@ -37,7 +37,7 @@ const fill = (pattern: string, values: Record<string, string>) =>
 /** Pages anyone may open; /invite/[token]/confirm sends the signed out on to the link. */
 const PUBLIC = new Set(['/', '/sign-in', '/invite/invalid', '/invite/[token]/confirm']);
 /** Pages of an invited client only (the others are sent on to the form). */
-const CLIENT_ONLY = new Set(['/applications/[applicationId]/welcome']);
+const CLIENT_ONLY = new Set(['/applications/[applicationId]/welcome', '/applications/[applicationId]/submitted']);
 /** Pages staff and others share (everything else is staff's alone). */
 const NOT_STAFF_ONLY = new Set([...PUBLIC, ...CLIENT_ONLY, '/applications/[applicationId]', '/applications/[applicationId]/autofill', '/applications/[applicationId]/review']);
 
@@ -78,7 +78,7 @@ describe('a page whose object does not exist', () => {
 
   it('answers a client on another application 404, as if it did not exist', async () => {
     const client = await clientSession('ciappl_brightpath');
-    for (const pattern of ['/applications/[applicationId]', '/applications/[applicationId]/autofill', '/applications/[applicationId]/review', '/applications/[applicationId]/welcome']) {
+    for (const pattern of ['/applications/[applicationId]', '/applications/[applicationId]/autofill', '/applications/[applicationId]/review', '/applications/[applicationId]/welcome', '/applications/[applicationId]/submitted']) {
       const path = fill(pattern, { applicationId: 'ciappl_harbourcafe' });
       expectNotFound(await client.get(path, html), `${path} as another application's client`);
     }

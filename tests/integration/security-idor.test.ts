@@ -76,6 +76,7 @@ const GRANTS: Record<string, readonly Grantee[]> = {
   [`GET ${APP}/autofill/runs/[runId]`]: ['reviewer', 'client'],
   [`POST ${APP}/autofill/runs/[runId]/retry`]: ['client'],
   [`GET ${APP}/autofill/runs/[runId]/suggestions`]: ['reviewer'],
+  [`GET ${APP}/autofill/runs/[runId]/unused-text`]: ['reviewer', 'client'],
   [`POST ${APP}/autofill/suggestions/[suggestionId]/accept`]: ['reviewer'],
   [`POST ${APP}/autofill/suggestions/[suggestionId]/dismiss`]: ['reviewer'],
   'GET /api/events': ['reviewer', 'client'],

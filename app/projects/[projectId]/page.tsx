@@ -16,8 +16,11 @@ export default async function FundingProjectPage({ params, searchParams }: PageP
   const { projectId } = await params;
   const raw = await searchParams;
   const session = await guardPage({ path: `/projects/${projectId}`, query: raw, roles: ['staff'], ids: { project: projectId } });
-  // A Portal without funding operations has no project to show.
-  if (!(await portalFeatures()).funding) notFound();
+  // A Portal without funding operations has no project to show; one whose document could not be read is failing
+  // (the error page and its retry), not known to lack them.
+  const features = await portalFeatures();
+  if (!features.funding && !features.known) throw new Error('The Portal could not be asked what it offers.');
+  if (!features.funding) notFound();
   // Read here, on the server, before anything is sent, so the criteria are in the first HTML and the status
   // is the reads' (as the intake form's page does).
   const section = raw.section;
