@@ -19,22 +19,18 @@ export interface CopyRow {
   readonly value: string;
 }
 
-export interface CopyItem {
-  /** "Owners 2" */
+/** A section, or one item of a repeatable group ("Owners 2"): its answers, then its groups. */
+export interface CopyBlock {
   readonly label: string;
   readonly rows: readonly CopyRow[];
   readonly groups: readonly CopyGroup[];
 }
+export type CopyItem = CopyBlock;
+export type CopySection = CopyBlock;
 
 export interface CopyGroup {
   readonly label: string;
   readonly items: readonly CopyItem[];
-}
-
-export interface CopySection {
-  readonly label: string;
-  readonly rows: readonly CopyRow[];
-  readonly groups: readonly CopyGroup[];
 }
 
 export interface AnswersSource {

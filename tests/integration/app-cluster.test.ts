@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { poller } from '../support/poller';
+import { alive } from '../support/processes';
 import { BffClient, signedIn } from './support/bff';
 import { anotherInstance } from './support/another-instance';
 
@@ -18,15 +19,6 @@ function childrenOf(pid: number): number[] {
     return [];
   }
 }
-
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 describe('two app instances behind one port', () => {
   const app = anotherInstance({ name: 'cluster', instances: 2 });

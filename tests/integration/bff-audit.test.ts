@@ -1,24 +1,11 @@
-import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { AnswersPageView, AnswersWriteResult } from '@/lib/bff/applications';
 import { AuditPageView, type AuditItemView } from '@/lib/bff/audit';
 import { BffErrorBody } from '@/lib/bff/errors';
 import { InvitationCreated } from '@/lib/bff/invitations';
-import { BusinessCreateResult } from '@/lib/portal';
-import { DEMO_KEYS } from '@/server/sandbox/keys';
-import { BffClient, bffStack, signedIn } from './support/bff';
+import { BffClient, signedIn, stackApplication } from './support/bff';
 
-const PORTAL_KEY = DEMO_KEYS.find((k) => k.id === 'key_demofull')!.token;
-
-async function freshApplication(name = 'Audit Test Ltd'): Promise<string> {
-  const res = await fetch(`${bffStack().sandboxBaseUrl}businesses/`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${PORTAL_KEY}`, 'Content-Type': 'application/json', 'Idempotency-Key': randomUUID() },
-    body: JSON.stringify({ name }),
-  });
-  expect(res.status).toBe(201);
-  return BusinessCreateResult.parse(await res.json()).application.id;
-}
+const freshApplication = (name = 'Audit Test Ltd') => stackApplication(name);
 
 /** Writes one plain text answer through the BFF, with the revision and ETag of a fresh read. */
 async function writeText(client: BffClient, app: string, value: string, stale?: { etag: string; answers_revision: number }) {

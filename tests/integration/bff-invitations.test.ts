@@ -1,26 +1,13 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { SessionView } from '@/lib/bff/auth';
 import { BffErrorBody } from '@/lib/bff/errors';
 import { InvitationCreated, InvitationList, InvitationView } from '@/lib/bff/invitations';
-import { BusinessCreateResult } from '@/lib/portal';
-import { DEMO_KEYS } from '@/server/sandbox/keys';
-import { BffClient, bffDb, bffStack, signedIn } from './support/bff';
+import { BffClient, bffDb, bffStack, signedIn, stackApplication } from './support/bff';
 import { logCaughtUp } from './support/upstream-log';
 
-const PORTAL_KEY = DEMO_KEYS.find((k) => k.id === 'key_demofull')!.token;
-
-/** A new business with its own empty application, so these tests share no state with others. */
-async function freshApplication(name = 'Invitation Test Ltd'): Promise<string> {
-  const res = await fetch(`${bffStack().sandboxBaseUrl}businesses/`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${PORTAL_KEY}`, 'Content-Type': 'application/json', 'Idempotency-Key': randomUUID() },
-    body: JSON.stringify({ name }),
-  });
-  expect(res.status).toBe(201);
-  return BusinessCreateResult.parse(await res.json()).application.id;
-}
+const freshApplication = (name = 'Invitation Test Ltd') => stackApplication(name);
 
 const invitationsOf = (app: string) => `/api/applications/${app}/invitations`;
 const revokePath = (id: string) => `/api/invitations/${id}/revoke`;

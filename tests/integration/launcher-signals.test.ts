@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { getFreePort } from '../e2e/support/ports';
 import { poller } from '../support/poller';
+import { alive } from '../support/processes';
 
 /*
  * `npm start` stopped the way a process manager or `kill` stops it: the signal goes to the process that was
@@ -34,15 +35,6 @@ function descendantsOf(pid: number): number[] {
   walk(pid);
   return found;
 }
-
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 const commandOf = (pid: number) => {
   try {

@@ -10,24 +10,14 @@ import {
   RepeatableItemDeleteResult,
   RepeatableItemMutationResult,
   RepeatableItemPage,
-  type Permission,
 } from '@/lib/portal';
 import type { SandboxEvent } from '@/server/sandbox/events';
-import { DEMO_KEYS, type ApiKeyDef } from '@/server/sandbox/keys';
+import { DEMO_KEYS } from '@/server/sandbox/keys';
 import { fillFromExamples, freshApplication, mustWriteAnswers, putFile, readApplication, w } from './support/applications';
 import { ContractDriver, createDeal } from './support/deal-applications';
-import { KEYS, expectError, newKey, setupSandbox, type SandboxClient } from './support/sandbox';
+import { KEYS, expectError, newKey, setupSandbox, type SandboxClient, keyWith } from './support/sandbox';
 import { contractOperations } from '../support/contract-operations';
 
-const keyWith = (name: string, permissions: Permission[]): ApiKeyDef => ({
-  id: `key_${name}`,
-  token: `pk_test_${name}_0123456789`,
-  kind: 'portal',
-  environment: 'test',
-  permissions,
-  channel_slugs: [],
-  label: name,
-});
 const DEALS_READ = keyWith('dealsread', ['deals:read']);
 const APPLICATIONS = keyWith('applications', ['applications:read', 'applications:write']);
 

@@ -2,24 +2,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Deal, DealApplication, DealPage, DealPipelinePage, DealStagePage, RecipientPage, type Permission } from '@/lib/portal';
+import { Deal, DealApplication, DealPage, DealPipelinePage, DealStagePage, RecipientPage } from '@/lib/portal';
 import type { SandboxEvent } from '@/server/sandbox/events';
 import { DEMO_KEYS, type ApiKeyDef } from '@/server/sandbox/keys';
 import { buildFunders } from '@/server/sandbox/seed/funders';
 import { createDeal } from './support/deal-applications';
 import { startSandbox } from '@/server/sandbox/server';
 import { createBusiness } from './support/businesses';
-import { KEYS, SandboxClient, expectError, newKey, setupSandbox } from './support/sandbox';
+import { KEYS, SandboxClient, expectError, newKey, setupSandbox, keyWith } from './support/sandbox';
 
-const keyWith = (name: string, permissions: Permission[]): ApiKeyDef => ({
-  id: `key_${name.replace(/[^a-z]/g, '')}`,
-  token: `pk_test_${name.replace(/[^a-z]/g, '')}_0123456789`,
-  kind: 'portal',
-  environment: 'test',
-  permissions,
-  channel_slugs: [],
-  label: name,
-});
 const DEALS_READ = keyWith('deals read', ['deals:read']);
 const DEALS_WRITE = keyWith('deals write', ['deals:write']);
 const NO_DEALS = keyWith('no deals', ['businesses:read', 'businesses:write', 'applications:read', 'applications:write', 'people:read']);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Deal, DealProjectRef, FITS, FundingMatch, FundingMatchPage, MatchRun, PRODUCT_KINDS, RecipientPage, type Permission } from '@/lib/portal';
+import { Deal, DealProjectRef, FITS, FundingMatch, FundingMatchPage, MatchRun, PRODUCT_KINDS, RecipientPage } from '@/lib/portal';
 import type { SandboxEvent } from '@/server/sandbox/events';
-import { DEMO_KEYS, type ApiKeyDef } from '@/server/sandbox/keys';
+import { DEMO_KEYS } from '@/server/sandbox/keys';
 import { uploadFile } from './support/applications';
 import { createBusiness } from './support/businesses';
 import {
@@ -15,7 +15,7 @@ import {
   readMatch,
   waitForRun,
 } from './support/projects';
-import { SandboxClient, expectError, newKey, setupSandbox } from './support/sandbox';
+import { SandboxClient, expectError, newKey, setupSandbox, keyWith } from './support/sandbox';
 
 /*
  * Conformance of matches (DESIGN.md §6): the deterministic ranking and reasons, filters and cursors bound to them,
@@ -23,15 +23,6 @@ import { SandboxClient, expectError, newKey, setupSandbox } from './support/sand
  * 1,000 generated funders.
  */
 
-const keyWith = (name: string, permissions: Permission[]): ApiKeyDef => ({
-  id: `key_${name.replace(/[^a-z]/g, '')}`,
-  token: `pk_test_${name.replace(/[^a-z]/g, '')}_0123456789`,
-  kind: 'portal',
-  environment: 'test',
-  permissions,
-  channel_slugs: [],
-  label: name,
-});
 const DEALS_ONLY = keyWith('deals only', ['deals:write', 'businesses:read']);
 
 const ctx = setupSandbox({ keys: [...DEMO_KEYS, DEALS_ONLY], controls: true });

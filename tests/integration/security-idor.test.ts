@@ -14,7 +14,7 @@ import {
   fillPath,
   isApplicationRoute,
   routeCatalog,
-  routeFixtures,
+  staffWithFixtures,
   segmentValues,
   sendCall,
   wasAuthorised,
@@ -107,10 +107,7 @@ const GUARDED = CALLS.filter((c) => !PUBLIC.has(c.key));
 let f: RouteFixtures;
 let staff: BffClient;
 
-beforeAll(async () => {
-  staff = (await signedIn('staff')).client;
-  f = await routeFixtures(staff);
-}, 120_000);
+beforeAll(async () => void ({ staff, f } = await staffWithFixtures()), 120_000);
 
 const pathFor = (call: CatalogCall, app = f.a) => callPath(call, segmentValues(call.route, f, app));
 

@@ -13,7 +13,7 @@ import {
   callPath,
   catalogCalls,
   routeCatalog,
-  routeFixtures,
+  staffWithFixtures,
   segmentValues,
   sendCall,
   staticPagePaths,
@@ -48,10 +48,7 @@ function expectNoSecret(text: string, where: string) {
 let f: RouteFixtures;
 let staff: BffClient;
 
-beforeAll(async () => {
-  staff = (await signedIn('staff')).client;
-  f = await routeFixtures(staff);
-}, 120_000);
+beforeAll(async () => void ({ staff, f } = await staffWithFixtures()), 120_000);
 
 describe('the API key reaches no browser', () => {
   it('is in no reply body or header of any route, called as nobody, a reviewer, a client and staff', { timeout: 180_000 }, async () => {

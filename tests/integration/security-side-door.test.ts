@@ -4,7 +4,7 @@ import { BffErrorBody } from '@/lib/bff/errors';
 import { BffClient, bffDb, bffStack, newUser, signedIn } from './support/bff';
 import { anotherInstance } from './support/another-instance';
 import { recordSignInFailure, SIGN_IN_THROTTLE } from '@/server/auth/sign-in-throttle';
-import { callPath, catalogCalls, errorOf, routeFixtures, segmentValues, type CatalogCall, type RouteFixtures } from './support/route-catalog';
+import { callPath, catalogCalls, errorOf, segmentValues, staffWithFixtures, type CatalogCall, type RouteFixtures } from './support/route-catalog';
 
 /*
  * Issue 26, finding 1: a request naming a file in X-Filename skipped proxy.ts whatever its path, so a client's
@@ -26,10 +26,7 @@ const forged = () => `10.9.${octet()}.${octet()}`;
 
 let f: RouteFixtures;
 let staff: BffClient;
-beforeAll(async () => {
-  staff = (await signedIn('staff')).client;
-  f = await routeFixtures(staff);
-}, 120_000);
+beforeAll(async () => void ({ staff, f } = await staffWithFixtures()), 120_000);
 
 const pathOf = (call: CatalogCall) => callPath(call, segmentValues(call.route, f, f.a));
 

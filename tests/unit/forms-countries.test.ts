@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { oneFieldQuestion } from './support/one-field-question';
 import { formModel, schemaFacts, type FormContract } from '@/lib/forms';
 import { countryCodeCase, countryOptions } from '@/lib/forms/countries';
 import type { Question, QuestionField } from '@/lib/portal';
@@ -55,22 +56,7 @@ describe('the country choice', () => {
   });
 
   it('keeps a country question whose schema is not a code as it was', () => {
-    const q = (schema: QuestionField['value_schema']): Question => ({
-      block_key: 'home',
-      schema_key: 'home',
-      section_key: 's1',
-      parent_block_key: null,
-      kind: 'text',
-      label: 'Country',
-      help_text: null,
-      is_required: false,
-      is_repeatable: false,
-      answer_shape: 'field',
-      order: 1,
-      answer_operations: ['read', 'update'],
-      visibility: { rule: 'always' },
-      fields: [{ field_key: 'value', label: 'Country', help_text: null, is_required: false, value_schema: schema, example: null }],
-    });
+    const q = (schema: QuestionField['value_schema']): Question => oneFieldQuestion({ schema_key: 'home', kind: 'text', label: 'Country', value_schema: schema });
     const contract: FormContract = { contract_version: 'c', sections: [{ section_key: 's1', label: 'One', order: 1 }], repeatable_groups: [], questions: [q({ type: 'string', maxLength: 60 })] };
     expect(field(formModel(contract), 'home').widget).toBe('text');
   });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { oneFieldQuestion } from './support/one-field-question';
 import {
   answerName,
   escapeSegment,
@@ -273,22 +274,8 @@ describe('options', () => {
   });
 
   it('takes titles value_schema gives its choices, and names codes nobody reads as they are', () => {
-    const choice = (schema_key: string, label: string, value_schema: QuestionField['value_schema'], help_text: string | null = null): Question => ({
-      block_key: schema_key,
-      schema_key,
-      section_key: 's1',
-      parent_block_key: null,
-      kind: 'single_choice',
-      label,
-      help_text,
-      is_required: false,
-      is_repeatable: false,
-      answer_shape: 'field',
-      order: 1,
-      answer_operations: ['read', 'update'],
-      visibility: { rule: 'always' },
-      fields: [{ field_key: 'value', label, help_text: null, is_required: false, value_schema, example: null }],
-    });
+    const choice = (schema_key: string, label: string, value_schema: QuestionField['value_schema'], help_text: string | null = null): Question =>
+      oneFieldQuestion({ schema_key, kind: 'single_choice', label, value_schema, help_text });
     const model = formModel({
       contract_version: 'labels',
       sections: [{ section_key: 's1', label: 'One', order: 1 }],

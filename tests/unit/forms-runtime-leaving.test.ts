@@ -53,6 +53,29 @@ function wholeRuntime() {
   return new FormRuntime(model, { values: state.values, items: state.items, files: [], upstream: { values: state.values, answersRevision: 1, etag: '"e1"' } }, KEY);
 }
 
+/** Hooks of a page that cannot reach the BFF: every write ends offline. */
+const offlineHooks = (): RuntimeHooks => ({ send: async () => ({ type: 'offline' }), showValues: () => undefined, saved: () => undefined });
+
+/** A page of the whole form where TRADING is typed and the page is left at once; its write is on its way. */
+async function typeAndLeave(value: string) {
+  const runtime = wholeRuntime();
+  const page = scriptedHooks();
+  const detach = runtime.attach(page.hooks);
+  runtime.edit(TRADING, value);
+  detach();
+  await vi.advanceTimersByTimeAsync(0);
+  return { runtime, page };
+}
+
+/** An earlier page that could not send CONTACT and was hidden: the edit is on the device only. */
+async function contactKeptOnDevice() {
+  const first = wholeRuntime();
+  first.attach(offlineHooks());
+  first.edit(CONTACT, 'Kept Person');
+  await vi.advanceTimersByTimeAsync(1_000);
+  window.dispatchEvent(new Event('pagehide'));
+}
+
 const snapshot: FormSnapshotView = {
   application: { id: 'ciappl_test' } as FormSnapshotView['application'],
   contract: { ...contract, answers_revision: 1 },
@@ -82,12 +105,7 @@ describe('a page that is left', () => {
 
   it('keeps the edit on the device when the write fails, and stops there', async () => {
     const { copy } = fakeStorage();
-    const runtime = wholeRuntime();
-    const page = scriptedHooks();
-    const detach = runtime.attach(page.hooks);
-    runtime.edit(TRADING, 'Offline Co');
-    detach();
-    await vi.advanceTimersByTimeAsync(0);
+    const { page } = await typeAndLeave('Offline Co');
     await page.reply({ type: 'offline' });
     await vi.advanceTimersByTimeAsync(60_000);
     expect(page.sent).toHaveLength(1);
@@ -96,12 +114,7 @@ describe('a page that is left', () => {
 
   it('the next page of the same form reads the device copy once the left one is done with it', async () => {
     const { copy } = fakeStorage();
-    const left = wholeRuntime();
-    const leftPage = scriptedHooks();
-    const detach = left.attach(leftPage.hooks);
-    left.edit(TRADING, 'First Co');
-    detach();
-    await vi.advanceTimersByTimeAsync(0);
+    const { page: leftPage } = await typeAndLeave('First Co');
     expect(leftPage.sent).toHaveLength(1);
 
     const next = wholeRuntime();
@@ -138,11 +151,7 @@ describe('a page that is left', () => {
 describe('a page opened on another section than the edits kept on the device', () => {
   it('does not say saved until they are back and sent', async () => {
     const { copy } = fakeStorage();
-    const first = wholeRuntime();
-    first.attach({ send: async () => ({ type: 'offline' }), showValues: () => undefined, saved: () => undefined });
-    first.edit(CONTACT, 'Kept Person');
-    await vi.advanceTimersByTimeAsync(1_000);
-    window.dispatchEvent(new Event('pagehide'));
+    await contactKeptOnDevice();
     expect(copy()).toContain('Kept Person');
 
     const runtime = openRuntime(formOpening(snapshot, 'funding'), KEY);
@@ -159,11 +168,7 @@ describe('a page opened on another section than the edits kept on the device', (
 
   it('sends them when they come back after the upstream moved on (not a quiet time that starts again at every tick)', async () => {
     fakeStorage();
-    const first = wholeRuntime();
-    first.attach({ send: async () => ({ type: 'offline' }), showValues: () => undefined, saved: () => undefined });
-    first.edit(CONTACT, 'Kept Person');
-    await vi.advanceTimersByTimeAsync(1_000);
-    window.dispatchEvent(new Event('pagehide'));
+    await contactKeptOnDevice();
 
     const runtime = openRuntime(formOpening(snapshot, 'declarations'), KEY);
     const page = scriptedHooks();
@@ -179,14 +184,10 @@ describe('a page opened on another section than the edits kept on the device', (
 
   it('going away before they are back, it adds its own edits to the device copy and replaces nothing', async () => {
     const { copy } = fakeStorage();
-    const first = wholeRuntime();
-    first.attach({ send: async () => ({ type: 'offline' }), showValues: () => undefined, saved: () => undefined });
-    first.edit(CONTACT, 'Kept Person');
-    await vi.advanceTimersByTimeAsync(1_000);
-    window.dispatchEvent(new Event('pagehide'));
+    await contactKeptOnDevice();
 
     const runtime = openRuntime(formOpening(snapshot, 'business'), KEY);
-    runtime.attach({ send: async () => ({ type: 'offline' }), showValues: () => undefined, saved: () => undefined });
+    runtime.attach(offlineHooks());
     runtime.edit(TRADING, 'Typed Here');
     window.dispatchEvent(new Event('pagehide'));
     const kept = JSON.parse(copy()!) as { edits: FormValues };

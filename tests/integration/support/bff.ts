@@ -1,6 +1,8 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, inject } from 'vitest';
 import { InvitationCreated } from '@/lib/bff/invitations';
+import { BusinessCreateResult } from '@/lib/portal';
+import { DEMO_KEYS } from '@/server/sandbox/keys';
 import { createClientSession, createUser, sealSessionId, sessionCookieName } from '@/server/auth';
 import type { AccountRole } from '@/lib/bff/roles';
 import { createDb } from '@/server/db';
@@ -123,4 +125,15 @@ export async function invitedClient(staff: BffClient, applicationId: string) {
   const opened = await client.get(new URL(link).pathname, { headers: { Accept: 'text/html' } });
   if (opened.status !== 303 || !client.cookies.size) throw new Error(`opening the invitation link → ${opened.status}: ${opened.text}`);
   return { client, invitationId: invitation.id, link };
+}
+
+/** A new business with its own empty application, made in the stack's sandbox directly, so a test shares no state with others. */
+export async function stackApplication(name: string): Promise<string> {
+  const res = await fetch(`${bffStack().sandboxBaseUrl}businesses/`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${DEMO_KEYS.find((k) => k.id === 'key_demofull')!.token}`, 'Content-Type': 'application/json', 'Idempotency-Key': randomUUID() },
+    body: JSON.stringify({ name }),
+  });
+  if (res.status !== 201) throw new Error(`business create → ${res.status}: ${await res.text()}`);
+  return BusinessCreateResult.parse(await res.json()).application.id;
 }

@@ -9,7 +9,7 @@ import { InvitationCreated } from '@/lib/bff/invitations';
 import { ItemWriteResult } from '@/lib/bff/items';
 import type { RunningSandbox } from '@/server/sandbox/server';
 import { freshApplication } from './applications';
-import { BffClient, bffStack, type Reply } from './bff';
+import { BffClient, bffStack, signedIn, type Reply } from './bff';
 import { createBusiness, createDeal, newIdempotencyKey } from './bff-businesses';
 import { matchedProject } from './projects';
 import { KEYS, SandboxClient } from './sandbox';
@@ -279,6 +279,12 @@ export async function routeFixtures(staff: BffClient): Promise<RouteFixtures> {
 }
 
 /** Whether a route is about one intake application (its first segment names it). */
+/** Staff signed in, and with them the objects every route of the catalog needs (routeFixtures). */
+export async function staffWithFixtures(): Promise<{ staff: BffClient; f: RouteFixtures }> {
+  const staff = (await signedIn('staff')).client;
+  return { staff, f: await routeFixtures(staff) };
+}
+
 export const isApplicationRoute = (route: CatalogRoute) => route.pattern.startsWith('/api/applications/[applicationId]');
 
 /**

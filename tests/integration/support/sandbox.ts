@@ -1,7 +1,7 @@
 import { afterAll, beforeAll } from 'vitest';
 import type { z } from 'zod';
-import { ErrorBody } from '@/lib/portal';
-import { DEMO_KEYS } from '@/server/sandbox/keys';
+import { ErrorBody, type Permission } from '@/lib/portal';
+import { DEMO_KEYS, type ApiKeyDef } from '@/server/sandbox/keys';
 import type { SandboxOptions } from '@/server/sandbox/options';
 import { startSandbox, type RunningSandbox } from '@/server/sandbox/server';
 import { JsonClient, readReply, type Reply } from './json-client';
@@ -87,3 +87,14 @@ export function setupSandbox(options: Partial<SandboxOptions> = {}) {
 
 let counter = 0;
 export const newKey = (label = 'test') => `${label}-${Date.now().toString(36)}-${(counter++).toString(36)}`;
+
+/** A test key of the portal kind holding only these permissions (its id and token made from its name's letters). */
+export const keyWith = (name: string, permissions: Permission[]): ApiKeyDef => ({
+  id: `key_${name.replace(/[^a-z]/g, '')}`,
+  token: `pk_test_${name.replace(/[^a-z]/g, '')}_0123456789`,
+  kind: 'portal',
+  environment: 'test',
+  permissions,
+  channel_slugs: [],
+  label: name,
+});
