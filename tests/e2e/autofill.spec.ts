@@ -90,7 +90,9 @@ test('a whole Autofill round: text and documents → run → review → the acce
   await expect(page.getByText('35 suggestions: 35 waiting')).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: 'Business details' })).toBeVisible();
   const legal = card(page, 'Legal business name');
-  await expect(legal.getByText('Harbour Street Hospitality Ltd', { exact: true })).toBeVisible();
+  // The name staff gave at create (prefilled into the application) beside what the document says.
+  await expect(legal.getByRole('deletion')).toContainText('E2E Autofill Café');
+  await expect(legal.getByRole('insertion')).toContainText('Harbour Street Hospitality Ltd');
   await expect(legal.getByText('business-summary.txt')).toBeVisible();
   await expect(legal.getByText('Legal name: Harbour Street Hospitality Ltd')).toBeVisible();
   const preferred = card(page, 'Preferred way to be contacted');
@@ -245,6 +247,8 @@ async function signInAsReviewer(openContext: OpenContext) {
 }
 
 test('a reviewer reviews with the keyboard and follows, but does not change, the preparation', async ({ page, baseURL, openContext }) => {
+  // A run, then many steps in two browsers: slow on a busy machine.
+  test.setTimeout(90_000);
   const applicationId = await applicationWithRun(
     page.request,
     baseURL!,

@@ -45,8 +45,10 @@ for (const [device, viewport] of [
     await expectAccessible(client, `the welcome on ${device}`);
     await expectNoSidewaysScroll(client, `the welcome is shown on ${device}`);
 
+    // Staff's create filled in the business's name: the client continues from there.
+    await expect(client.getByRole('region', { name: 'Progress so far' })).toContainText(/\b1 of \d+ questions answered/);
     // On to the form, and into its third section.
-    await client.getByRole('link', { name: 'Start the application' }).click();
+    await client.getByRole('link', { name: 'Continue the application' }).click();
     await expect(client).toHaveURL((url) => url.pathname === `/applications/${applicationId}`);
     await expect(formReady(client)).toBeVisible();
     const sections = client.getByRole('navigation', { name: 'Sections' });

@@ -15,6 +15,9 @@ test('staff reach an intake application from the businesses list', async ({ page
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Businesses' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Businesses' })).toBeVisible();
   await expectAccessible(page, 'the businesses list is shown');
+  // Other tests add businesses with newer activity: the seeded one is found by name.
+  await page.getByRole('searchbox', { name: 'Name or contact' }).fill('Brightpath');
+  await page.getByRole('button', { name: 'Search' }).click();
   await page.getByRole('link', { name: 'Open application of Brightpath Dental Group' }).click();
   await formReady(page);
   await expect(page).toHaveURL(/\/applications\/ciappl_/);

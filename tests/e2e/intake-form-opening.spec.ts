@@ -39,7 +39,9 @@ test('the first section works while the rest of the form is read; other sections
 
   // The opening section is there and saves, with the whole form still on its way.
   const sections = page.getByRole('navigation', { name: 'Sections' });
-  await expect(sections.getByText('of required answers given (0 of 26)')).toBeVisible();
+  // The business's name, given at its create, is the one answer so far.
+  await expect(sections.getByText('of required answers given (1 of 26)')).toBeVisible();
+  await expect(page.getByLabel('Legal business name')).toHaveValue('E2E Opening Ltd');
   await page.getByLabel('Legal business name').fill('Opening Holdings Ltd');
   await allSaved(page);
   await expect(sections.getByRole('link', { name: /Business details\s*1 of 10/ })).toBeVisible();

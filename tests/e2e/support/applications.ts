@@ -27,12 +27,12 @@ export async function inviteClient(request: APIRequestContext, baseURL: string, 
 
 /**
  * Opens an invitation link for the first time, as the client does: the welcome page, then on to the form
- * with its "Start the application" link.
+ * with its "Start the application" link ("Continue" where staff's create filled in some answers already).
  */
 export async function openInvitationFirstTime(page: Page, link: string) {
   await page.goto(link);
   await expect(page.getByRole('heading', { level: 1, name: /^Welcome/ })).toBeVisible();
-  await page.getByRole('link', { name: 'Start the application' }).click();
+  await page.getByRole('link', { name: /^(Start|Continue) the application$/ }).click();
 }
 
 export interface Stage {
