@@ -3,6 +3,7 @@ import type { BusinessCreateInput } from '@/lib/bff/businesses';
 import { AnswersMutationResult } from '@/lib/portal';
 import { intakeApplication } from './intake-application';
 import { readAllAnswers } from './answers';
+import { upstreamIfMatch } from './answers-etag';
 import { readContract } from './contract-cache';
 import { portalRequest } from '@/server/portal';
 import { PortalError } from '@/server/portal/errors';
@@ -32,7 +33,7 @@ export async function prefillApplication(applicationId: string, input: BusinessC
         url: links.updateAnswers,
         schema: AnswersMutationResult,
         body: { answers_revision: answers.answers_revision, answers: writes.map(({ label: _label, ...answer }) => answer) },
-        ifMatch: answers.etag,
+        ifMatch: upstreamIfMatch(answers.etag),
       });
       return { questions: filled, answersRevision: res.data.answers_revision };
     } catch (e) {
