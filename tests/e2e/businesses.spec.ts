@@ -131,7 +131,8 @@ test('creating a business with a document and moving its stage', async ({ page, 
   await invitations.getByRole('button', { name: 'Revoke the invitation for E2E Client' }).click();
   // Selector adapted: the confirmation is a modal dialog, titled with whom the invitation is for.
   const confirm = page.getByRole('dialog', { name: /^Revoke this invitation for E2E Client\?/ });
-  await expect(confirm.getByRole('button', { name: 'Yes, revoke it' })).toBeFocused();
+  // It opens on the safe choice.
+  await expect(confirm.getByRole('button', { name: 'Keep it' })).toBeFocused();
   await expectAccessible(page, 'a revocation is to be confirmed');
   await confirm.getByRole('button', { name: 'Yes, revoke it' }).click();
   await expect(invitations.getByRole('status').filter({ hasText: 'is revoked' })).toBeVisible();

@@ -46,7 +46,7 @@ for (const [device, viewport] of [
     await expectNoSidewaysScroll(client, `the welcome is shown on ${device}`);
 
     // Staff's create filled in the business's name: the client continues from there.
-    await expect(client.getByRole('region', { name: 'Progress so far' })).toContainText(/\b1 of \d+ questions answered/);
+    await expect(client.getByRole('region', { name: 'Progress so far' }).getByRole('progressbar', { name: /^1 of \d+ questions answered/ })).toBeVisible();
     // On to the form, and into its third section.
     await client.getByRole('link', { name: 'Continue the application' }).click();
     await expect(client).toHaveURL((url) => url.pathname === `/applications/${applicationId}`);

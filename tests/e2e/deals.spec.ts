@@ -151,6 +151,6 @@ test('a deal for the Portal itself, and a page for a deal that does not exist', 
   await expect(page.locator('dl.deals-facts').first()).toContainText('Portal');
 
   await page.goto('/deals/deal_nosuchdeal');
-  await expect(page.getByRole('heading', { name: /could not be found/i })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'This page was not found' })).toBeVisible();
   await expectAccessible(page, 'a missing deal');
 });

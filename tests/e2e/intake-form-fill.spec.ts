@@ -104,6 +104,6 @@ test('an invited client fills and submits their own application, and is shown th
 
   // The client reaches nothing else: another application is not found.
   await client.goto('/applications/ciappl_brightpath');
-  await expect(client.getByRole('heading', { name: /could not be found/i })).toBeVisible();
+  await expect(client.getByRole('heading', { level: 1, name: 'This page was not found' })).toBeVisible();
   await expect(client.getByText('Brightpath Dental Group')).toHaveCount(0);
 });
