@@ -19,9 +19,11 @@ export default defineConfig<E2EOptions>({
   retries: 0,
   workers: Math.max(1, Math.min(2, os.availableParallelism())),
   fullyParallel: true,
-  timeout: 30_000,
+  // Every journey runs axe in several states, against two apps and two sandboxes on two cores.
+  timeout: 60_000,
   expect: { timeout: 5_000 },
-  globalTimeout: process.env.CI ? 15 * 60_000 : undefined,
+  // The whole browser suite takes about half an hour on two cores; a run that hangs still ends.
+  globalTimeout: process.env.CI ? 60 * 60_000 : undefined,
   reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
   use: {
     // Traces of failed tests are kept (retries are off, so 'on-first-retry' would never record).

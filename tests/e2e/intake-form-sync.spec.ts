@@ -149,12 +149,14 @@ test('submit lists what is missing, each linked to its field; values are checked
   const missing = page.getByRole('alert').filter({ hasText: 'before this application can be submitted' });
   await expect(missing).toBeVisible();
   await expect(missing).toBeFocused();
-  await expect(missing.getByRole('link', { name: 'Legal business name' })).toBeVisible();
+  // The business's name came with its create: not missing.
+  await expect(missing.getByRole('link', { name: 'Legal business name' })).toHaveCount(0);
+  await expect(missing.getByRole('link', { name: 'Number of employees' })).toBeVisible();
   await expect(missing.getByRole('link', { name: 'Owners' })).toBeVisible();
   await expectAccessible(page, 'submit was refused with answers missing');
 
-  await missing.getByRole('link', { name: 'Legal business name' }).click();
-  await expect(page.getByLabel('Legal business name')).toBeFocused();
+  await missing.getByRole('link', { name: 'Number of employees' }).click();
+  await expect(page.getByLabel('Number of employees')).toBeFocused();
   await expect(page.getByText('This field is required').first()).toBeVisible();
   await expect(page.getByText(/^Submitted on/)).toHaveCount(0);
 });
