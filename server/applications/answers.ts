@@ -6,12 +6,11 @@ import type { ApplicationLinks } from './kind-links';
 import { answerSetEtag } from './answers-etag';
 
 /** Reads every page of the answer set (page size 500: a 1,000-field contract takes three calls). */
-export async function readAllAnswers(links: Pick<ApplicationLinks, 'answers'>): Promise<CurrentAnswers & { requestId: string | null }> {
+export async function readAllAnswers(links: Pick<ApplicationLinks, 'answers'>): Promise<CurrentAnswers> {
   const items: AnswerItem[] = [];
   let cursor: string | null = null;
   let revision = 0;
   let etag = '';
-  let requestId: string | null = null;
   do {
     const res: Awaited<ReturnType<typeof portalRequest<typeof AnswerPage>>> = await portalRequest({
       url: links.answers,
@@ -22,7 +21,6 @@ export async function readAllAnswers(links: Pick<ApplicationLinks, 'answers'>): 
     cursor = res.data.next_cursor;
     revision = res.data.answers_revision;
     etag = answerSetEtag(res.etag, res.data.answers_revision);
-    requestId = res.requestId;
   } while (cursor);
-  return { items, answers_revision: revision, etag, requestId };
+  return { items, answers_revision: revision, etag };
 }

@@ -7,8 +7,7 @@ import { SANDBOX_ORIGIN_ENV } from './support/paths';
 import { expectNoSidewaysScroll, PHONE } from './support/phone';
 
 /*
- * What a person sees when a page cannot show what was asked, and what the browser is told (issue 19 item 5,
- * issue 25 item 5, issue 26 finding 6): the app's own not-found page (404) with a way back, the app's error
+ * What a person sees when a page cannot show what was asked, and what the browser is told: the app's own not-found page (404) with a way back, the app's error
  * page (500) whose "Try again" reads the page again once the Portal answers, a malformed address in the app's
  * look (400); and a signed-in person who opens an invitation link is asked before becoming the client.
  */

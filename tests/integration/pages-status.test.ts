@@ -7,7 +7,7 @@ import { pagePatterns } from './support/route-catalog';
 import { HEADER_VARIANTS } from './support/header-variants';
 
 /*
- * Every page answers with the status of what it shows (issue 19 item 5, issue 25 item 5, issue 26 finding 6):
+ * Every page answers with the status of what it shows:
  * 404 with the app's own not-found page for what does not exist or is not this person's, 303 to sign in or home
  * for a person the page is not for, 500 with the app's error page when the Portal fails; never a 200 that carries
  * the not-found, the redirect or the error inside its stream (which is what a page behind a loading state gave).

@@ -15,7 +15,7 @@ import type { RunningSandbox } from '@/server/sandbox/server';
 import { poller } from '../support/poller';
 
 /*
- * Issue 26, findings 4 to 6, sent the way an attacker sends them: links never built from request headers,
+ * Edges an attacker reaches, sent the way an attacker sends them: links never built from request headers,
  * input that answered 500 (a `next` that cannot go into a header, JSON nested past the stack), what an
  * unauthenticated sender can write into the log, how many live streams one session or address can hold, and one
  * set of upload checks for every upload route.

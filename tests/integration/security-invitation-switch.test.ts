@@ -5,7 +5,7 @@ import { createBusiness } from './support/bff-businesses';
 import { errorOf } from './support/route-catalog';
 
 /*
- * Issue 26, finding 3: another site could send a signed-in staff member's browser to /invite/<token> and so
+ * Another site could send a signed-in staff member's browser to /invite/<token> and so
  * sign them out and into the client's session. Opening a link now only ever asks a signed-in browser; the switch
  * is a same-origin write (X-CSRF, Origin) made from the confirmation page.
  */

@@ -7,7 +7,7 @@ import { recordSignInFailure, SIGN_IN_THROTTLE } from '@/server/auth/sign-in-thr
 import { callPath, catalogCalls, errorOf, segmentValues, staffWithFixtures, type CatalogCall, type RouteFixtures } from './support/route-catalog';
 
 /*
- * Issue 26, finding 1: a request naming a file in X-Filename skipped proxy.ts whatever its path, so a client's
+ * A request naming a file in X-Filename skipped proxy.ts whatever its path, so a client's
  * X-Forwarded-For became the sign-in throttle's key, any body of any size was taken in whole (200 MB to the
  * unsigned webhook receiver), and the security headers went missing. Sent here the way the attacker sent them.
  * Only the four upload routes skip the proxy now, and only after the session and CSRF checks do their bodies
