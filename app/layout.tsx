@@ -30,6 +30,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
                 <Link href="/businesses">Businesses</Link>
                 <Link href="/businesses/board">Board</Link>
                 <Link href="/deals">Deals</Link>
+                <Link href="/outbox">Outbox</Link>
               </nav>
             )}
             {session?.kind === 'client' && (

@@ -35,6 +35,8 @@ export const APP_ERROR_STATUS = {
   forbidden: 403,
   /** The object does not exist or is not this session's to see (clients see only their application). */
   not_found: 404,
+  /** The object's state rules the action out (mailing a revoked invitation again): say why; not retryable as is. */
+  conflict: 409,
   /** The body is well-formed JSON but fails its schema: show `details` next to the fields. */
   validation_failed: 422,
   /** A write needs If-Match / an Idempotency-Key and has none: a client bug; send it. */

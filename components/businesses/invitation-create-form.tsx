@@ -19,7 +19,7 @@ interface Props {
   onCreated(created: InvitationCreated): void;
 }
 
-/** Invites the application's client: an optional name and email (for the staff's records) and how long the link lasts. */
+/** Invites the application's client: an optional name and email (the link is mailed there unless staff copy it only) and how long the link lasts. */
 export function InvitationCreateForm({ applicationId, onCreated }: Props) {
   const create = useCreateInvitation(applicationId);
   const [problem, setProblem] = useState<string | null>(null);
@@ -59,6 +59,10 @@ export function InvitationCreateForm({ applicationId, onCreated }: Props) {
         registration={register('client_email')}
         error={err('client_email')}
       />
+      <div className="field checkbox-field">
+        <input id="biz-invite-link-only" type="checkbox" {...register('link_only')} />
+        <label htmlFor="biz-invite-link-only">Copy the link only: do not email it to the client</label>
+      </div>
       <TextField
         id="biz-invite-ttl"
         label="Link valid for (hours)"

@@ -1,5 +1,6 @@
 'use client';
 
+import Link from 'next/link';
 import { useEffect, useRef, useState } from 'react';
 import type { InvitationCreated } from '@/lib/bff/invitations';
 import { When } from '../ui/when';
@@ -33,7 +34,14 @@ export function InvitationLink({ created, onDismiss }: { created: InvitationCrea
       <h3 ref={heading} tabIndex={-1}>
         Invitation link{who ? ` for ${who}` : ''}
       </h3>
-      <p>Send this link to the client. It is shown only now: copy it before you leave this page.</p>
+      {created.message && created.invitation.client_email ? (
+        <p>
+          The link is being emailed to {created.invitation.client_email}: the <Link href="/outbox">Outbox</Link> shows when it is sent. It is shown here only
+          now, should you want to pass it on yourself too.
+        </p>
+      ) : (
+        <p>Send this link to the client. It is shown only now: copy it before you leave this page.</p>
+      )}
       <div className="field">
         <label htmlFor="biz-invite-link">Invitation link</label>
         <div className="biz-copy">

@@ -7,6 +7,7 @@ import type { DealCreateInput, DealListView, DealView, RecipientListView } from 
 import type { FileDeleteResult, FilesPageView, FileUploadResult } from '@/lib/bff/files';
 import type { FormSnapshotView } from '@/lib/bff/form-snapshot';
 import type { InvitationAcceptBody, InvitationAccepted, InvitationCreateBody, InvitationCreated, InvitationList, InvitationView, ClientPlaceBody } from '@/lib/bff/invitations';
+import type { MessageQueued, OutboxPage } from '@/lib/bff/messages';
 import type { ItemCreateBody, ItemDeleteResult, ItemsPageView, ItemUpdateBody, ItemWriteResult } from '@/lib/bff/items';
 import type { MatchPageView, MatchRunListView, MatchRunStartInput, MatchRunView, MatchView, ProjectCreateInput, ProjectListView, ProjectView } from '@/lib/bff/projects';
 import type { AnswersUpdateBody } from '@/lib/portal';
@@ -160,6 +161,12 @@ export const dealStageTransitionsApi = { POST: endpoint<{ reply: DealReply; body
 
 export const invitationRevokeApi = { POST: endpoint<{ reply: InvitationReply }>()('POST', '/api/invitations/[invitationId]/revoke') } as const;
 
+/** Staff mail an invitation's link again (a copy of its first mail, delivered anew). */
+export const invitationResendApi = { POST: endpoint<{ reply: MessageQueued }>()('POST', '/api/invitations/[invitationId]/resend') } as const;
+
+/** Every message the app sends, with its status and bodies (the Outbox page). */
+export const outboxApi = { GET: endpoint<{ reply: OutboxPage }>()('GET', '/api/outbox') } as const;
+
 /** A signed-in person continues as the invited client of a link (its confirmation page). */
 export const invitationAcceptApi = { POST: endpoint<{ reply: InvitationAccepted; body: InvitationAcceptBody }>()('POST', '/api/invitations/accept') } as const;
 
@@ -236,6 +243,8 @@ export const api = {
   dealStageTransitions: dealStageTransitionsApi,
   invitationRevoke: invitationRevokeApi,
   invitationAccept: invitationAcceptApi,
+  invitationResend: invitationResendApi,
+  outbox: outboxApi,
   application: { ...applicationApi, autofill: autofillApi },
   projects: projectsApi,
   project: projectApi,

@@ -20,10 +20,19 @@ export const InvitationForm = z
       .trim()
       .regex(/^\d+$/, 'Enter a whole number of hours')
       .refine((v) => Number(v) >= min && Number(v) <= max, `Enter between ${min} and ${max} hours (${max / 24} days)`),
+    /** Staff pass the link on themselves instead of the app mailing it. */
+    link_only: z.boolean(),
   })
-  .transform((v): InvitationCreateBody => ({ client_name: v.client_name || null, client_email: v.client_email || null, ttl_hours: Number(v.ttl_hours) }))
+  .transform(
+    (v): InvitationCreateBody => ({
+      client_name: v.client_name || null,
+      client_email: v.client_email || null,
+      ttl_hours: Number(v.ttl_hours),
+      delivery: v.link_only ? 'link_only' : 'email',
+    }),
+  )
   .pipe(InvitationCreateBody);
 
 export type InvitationFormValues = z.input<typeof InvitationForm>;
 
-export const emptyInvitationForm = (): InvitationFormValues => ({ client_name: '', client_email: '', ttl_hours: String(INVITATION_TTL_HOURS.default) });
+export const emptyInvitationForm = (): InvitationFormValues => ({ client_name: '', client_email: '', ttl_hours: String(INVITATION_TTL_HOURS.default), link_only: false });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { HEADER_UNSAFE_MESSAGE, headerSafe } from './messages';
 
 /** Shape of an invitation id (server/db/ids.ts newId('inv')): checked before any lookup. */
 export const INVITATION_ID_PATTERN = /^inv_[0-9a-f]{24}$/;
@@ -7,8 +8,11 @@ export const INVITATION_ID_PATTERN = /^inv_[0-9a-f]{24}$/;
 export const INVITATION_TTL_HOURS = { min: 1, max: 720, default: 168 } as const;
 
 export const InvitationCreateBody = z.strictObject({
-  client_email: z.string().trim().max(254).pipe(z.email('Enter a valid email address')).nullish(),
-  client_name: z.string().trim().min(1, 'Enter a name or leave it out').max(200).nullish(),
+  // Checked before trimming: a line break at either end is refused, not quietly dropped.
+  client_email: z.string().refine(headerSafe, HEADER_UNSAFE_MESSAGE).pipe(z.string().trim().max(254).pipe(z.email('Enter a valid email address'))).nullish(),
+  client_name: z.string().refine(headerSafe, HEADER_UNSAFE_MESSAGE).pipe(z.string().trim().min(1, 'Enter a name or leave it out').max(200)).nullish(),
+  /** With client_email: 'email' mails the link (the default), 'link_only' leaves staff to pass the link on themselves. */
+  delivery: z.enum(['email', 'link_only']).default('email'),
   ttl_hours: z.int().min(INVITATION_TTL_HOURS.min).max(INVITATION_TTL_HOURS.max).default(INVITATION_TTL_HOURS.default),
 });
 export type InvitationCreateBody = z.input<typeof InvitationCreateBody>;
@@ -32,7 +36,12 @@ export const InvitationView = z.object({
 export type InvitationView = z.infer<typeof InvitationView>;
 
 /** The create reply: the only time the link (and so the token) is shown. */
-export const InvitationCreated = z.object({ invitation: InvitationView, link: z.string() });
+export const InvitationCreated = z.object({
+  invitation: InvitationView,
+  link: z.string(),
+  /** The invitation mail queued with it, when one was (the Outbox says how its delivery goes). */
+  message: z.object({ id: z.string(), status: z.string() }).nullable(),
+});
 export type InvitationCreated = z.infer<typeof InvitationCreated>;
 
 /** Where the invited client is in the form (the section they opened), so a later visit reopens it. */

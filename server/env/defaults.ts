@@ -9,3 +9,6 @@ export const DEFAULT_DATA_DIR_NAME = '.data';
 /** The workspace's reconciler runs at start and then this often; its "waiting on the client" means this many quiet days. */
 export const DEFAULT_RECONCILE_MINUTES = 15;
 export const DEFAULT_WAITING_DAYS = 7;
+/** Mail: the From of every message, and the first wait before a message refused for now is tried again. */
+export const DEFAULT_MAIL_FROM = 'Intake <intake@localhost>';
+export const DEFAULT_MAIL_RETRY_SECONDS = 30;

@@ -1,4 +1,4 @@
-import { DEFAULT_ABSOLUTE_HOURS, DEFAULT_IDLE_MINUTES, DEFAULT_RECONCILE_MINUTES, DEFAULT_TIMEOUT_MS, DEFAULT_WAITING_DAYS, SANDBOX_BASE_URL } from './defaults';
+import { DEFAULT_MAIL_FROM, DEFAULT_MAIL_RETRY_SECONDS, DEFAULT_ABSOLUTE_HOURS, DEFAULT_IDLE_MINUTES, DEFAULT_RECONCILE_MINUTES, DEFAULT_TIMEOUT_MS, DEFAULT_WAITING_DAYS, SANDBOX_BASE_URL } from './defaults';
 
 export interface EnvDoc {
   name: string;
@@ -78,5 +78,21 @@ export const ENV_DOCS: readonly EnvDoc[] = [
     default: '0: the address of the connection',
     meaning:
       'How many proxies in front of the app append to `X-Forwarded-For` (0–10); the client is that many entries from the right, and anything further left is ignored. Sign-in throttling counts per client address.',
+  },
+  {
+    name: 'SMTP_URL',
+    default: 'none: `npm start` runs a local SMTP server and points the app at it; a bare `next start` keeps mail queued',
+    meaning:
+      'Where mail is delivered: `smtp://user:password@host:587` (STARTTLS when offered) or `smtps://user:password@host:465` (TLS). Staff read every message, with its status, on the Outbox page.',
+  },
+  {
+    name: 'MAIL_FROM',
+    default: `\`${DEFAULT_MAIL_FROM}\``,
+    meaning: 'The From of every message: an address or `Name <address>` your SMTP provider lets you send as.',
+  },
+  {
+    name: 'MAIL_RETRY_SECONDS',
+    default: String(DEFAULT_MAIL_RETRY_SECONDS),
+    meaning: 'A message the SMTP server refuses for now (4xx, no connection) is tried again after this many seconds, doubling each time, up to 8 tries (1–3600; tests and demos use 1).',
   },
 ];

@@ -10,6 +10,8 @@ import {
   DEFAULT_TIMEOUT_MS,
   DEFAULT_WAITING_DAYS,
   SANDBOX_BASE_URL,
+  DEFAULT_MAIL_FROM,
+  DEFAULT_MAIL_RETRY_SECONDS,
 } from './defaults';
 import { DEV_SESSION_SECRET, SANDBOX_API_KEY } from './secret-defaults';
 import type { Env, EnvSource } from './types';
@@ -98,6 +100,18 @@ const WebhookSecret = z
   .trim()
   .regex(/^whsec_[A-Za-z0-9+/=_-]{16,}$/, 'must be a Standard Webhooks secret: whsec_ followed by at least 16 base64 characters');
 
+// nodemailer's own URL form: smtp:// (STARTTLS when offered) or smtps:// (TLS from the start), credentials in the user part.
+const SmtpUrl = z.string().trim().refine((value) => {
+  const url = parseUrl(value);
+  return !!url && (url.protocol === 'smtp:' || url.protocol === 'smtps:') && !!url.hostname;
+}, 'must be an smtp:// or smtps:// URL with a host (e.g. smtps://user:password@smtp.example.com:465)');
+
+// A From address: a plain address, or "Name <address>"; never a line break (a header of its own).
+const MailFrom = z
+  .string()
+  .trim()
+  .refine((v) => !/[\r\n\0]/.test(v) && /^(?:[^<>@]*<[^<>@\s]+@[^<>@\s]+>|[^<>@\s]+@[^<>@\s]+)$/.test(v), 'must be an address or "Name <address>"');
+
 const Schema = z.object({
   PORTAL_BASE_URL: optional(PortalBaseUrl),
   PORTAL_API_KEY: optional(ApiKey),
@@ -113,6 +127,9 @@ const Schema = z.object({
   WORKSPACE_RECONCILE_MINUTES: optional(wholeNumber(0, 1440, 'minutes')),
   WORKSPACE_WAITING_DAYS: optional(wholeNumber(1, 365, 'days')),
   TRUSTED_PROXY_HOPS: optional(wholeNumber(0, 10, 'proxies')),
+  SMTP_URL: optional(SmtpUrl),
+  MAIL_FROM: optional(MailFrom),
+  MAIL_RETRY_SECONDS: optional(wholeNumber(1, 3600, 'seconds')),
 });
 
 export interface ParseEnvOptions {
@@ -174,6 +191,9 @@ export function parseEnv(source: EnvSource, options: ParseEnvOptions = {}): Env 
     reconcileMinutes: e.WORKSPACE_RECONCILE_MINUTES ?? DEFAULT_RECONCILE_MINUTES,
     waitingDays: e.WORKSPACE_WAITING_DAYS ?? DEFAULT_WAITING_DAYS,
     trustedProxyHops: e.TRUSTED_PROXY_HOPS ?? 0,
+    smtpUrl: e.SMTP_URL ?? null,
+    mailFrom: e.MAIL_FROM ?? DEFAULT_MAIL_FROM,
+    mailRetrySeconds: e.MAIL_RETRY_SECONDS ?? DEFAULT_MAIL_RETRY_SECONDS,
     warnings: Object.freeze(warnings),
   });
 }

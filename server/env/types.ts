@@ -30,6 +30,12 @@ export interface Env {
   readonly waitingDays: number;
   /** Proxies in front of the app whose X-Forwarded-For entries are believed; 0 = the socket's address. */
   readonly trustedProxyHops: number;
+  /** smtp:// or smtps:// URL mail is delivered through; null: messages stay queued (npm start runs a local server). */
+  readonly smtpUrl: string | null;
+  /** The From header of every message. */
+  readonly mailFrom: string;
+  /** First wait before a message refused for now (SMTP 4xx, no connection) is tried again; doubles each time. */
+  readonly mailRetrySeconds: number;
   /** Things worth telling an operator once at start-up (already logged by getEnv()). */
   readonly warnings: readonly string[];
 }

@@ -14,6 +14,10 @@ import { invitationView } from '@/server/invitations/invitation-views';
 import { portalRequest, routes } from '@/server/portal';
 import { recordInvitationChanged } from '@/server/read-model/record';
 import { api } from '@/lib/api/endpoints';
+import { organisationName } from '@/server/invitations/organisation-name';
+import { jobQueue } from '@/server/messages/job-queue';
+import { queueMessage } from '@/server/messages/outbox';
+import { invitationMail } from '@/server/messages/templates/invitation-mail';
 
 // GET /api/applications/[applicationId]/invitations – the application's invitations, newest first, with their status
 const application_invitations_GET = route(api.application.invitations.GET, { roles: ['staff'], params: ApplicationParams }, async ({ params, db }) => {
@@ -38,17 +42,49 @@ const application_invitations_POST = route(
     if (session?.kind !== 'user') throw new AppError('forbidden', 'Only staff may invite clients.');
     // The Portal says whether the application exists (a 404 passes through) and whose it is.
     const res = await portalRequest({ path: routes.application(params.applicationId), schema: ApplicationEnvelope });
-    const { invitation, token } = await createInvitation(db, {
-      applicationId: params.applicationId,
-      businessId: res.data.application.business.id,
-      clientEmail: body.client_email,
-      clientName: body.client_name,
-      createdBy: session.userId,
-      ttlHours: body.ttl_hours,
+    const application = res.data.application;
+    const mailed = body.client_email && body.delivery === 'email';
+    const organisation = mailed ? await organisationName() : null;
+    const boss = mailed ? await jobQueue() : null;
+    // The invitation and its mail commit together: no invitation whose mail was lost, no mail of an invitation that is not.
+    const { invitation, token, message } = await db.transaction(async (tx) => {
+      const created = await createInvitation(tx, {
+        applicationId: params.applicationId,
+        businessId: application.business.id,
+        clientEmail: body.client_email,
+        clientName: body.client_name,
+        createdBy: session.userId,
+        ttlHours: body.ttl_hours,
+      });
+      const link = `${origin}/invite/${created.token}`;
+      const message =
+        boss && created.invitation.clientEmail
+          ? await queueMessage(tx, boss, {
+              template: 'invitation',
+              recipient: created.invitation.clientEmail,
+              recipientName: created.invitation.clientName,
+              mail: invitationMail({
+                clientName: created.invitation.clientName,
+                inviterName: session.userName,
+                organisationName: organisation,
+                businessName: application.business.name,
+                progress: application.progress ? { completed: application.progress.completed_items, total: application.progress.total_items } : null,
+                link,
+                expiresAt: created.invitation.expiresAt,
+              }),
+              applicationId: params.applicationId,
+              invitationId: created.invitation.id,
+              createdBy: session.userId,
+            })
+          : null;
+      return { ...created, message };
     });
     auditObject({ id: invitation.id });
     await recordInvitationChanged(db, params.applicationId);
-    return { status: 201, body: { invitation: invitationView(invitation), link: `${origin}/invite/${token}` } };
+    return {
+      status: 201,
+      body: { invitation: invitationView(invitation), link: `${origin}/invite/${token}`, message: message ? { id: message.id, status: message.status } : null },
+    };
   },
 );
 

@@ -2,6 +2,7 @@ import 'server-only';
 import { z } from 'zod';
 import { revokeSessionsForInvitation } from '@/server/auth/sessions';
 import { newId } from '@/server/db/ids';
+import { suppressQueuedMessages } from '@/server/messages/outbox';
 import type { Db } from '@/server/db/types';
 import { INVITATION_COLUMNS, invitationStatus, toInvitation, type Invitation, type InvitationRow, type InvitationStatus } from './invitation-record';
 import { newInvitationToken } from './invitation-token';
@@ -79,8 +80,8 @@ export async function listInvitations(db: Db, applicationId: string, now: Date =
 }
 
 /**
- * Revokes the invitation and, in the same transaction, every client session opened with it: the
- * client is out on their next request. Revoking twice keeps the first time. Null when no such invitation.
+ * Revokes the invitation and, in the same transaction, every client session opened with it (the client is
+ * out on their next request) and every mail of it not yet handed to the SMTP server (`suppressed`). Revoking twice keeps the first time. Null when no such invitation.
  */
 export async function revokeInvitation(db: Db, id: string, now: Date = new Date()): Promise<Invitation | null> {
   return db.transaction(async (tx) => {
@@ -90,6 +91,7 @@ export async function revokeInvitation(db: Db, id: string, now: Date = new Date(
     );
     if (!row) return null;
     await revokeSessionsForInvitation(tx, id, now);
+    await suppressQueuedMessages(tx, id, now);
     return toInvitation(row);
   });
 }

@@ -7,12 +7,13 @@
 // to the shell that runs the script, and that shell dies without passing it on: so the script runs this file
 // under `node --import tsx` (no tsx process in between), and a launcher whose parent goes away stops the same way.
 import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
-import { isAbsolute, join, relative } from 'node:path';
+import { isAbsolute, join, relative, resolve } from 'node:path';
 import { DEMO_FULL_KEY, DEMO_KEYS } from '../../lib/portal/demo-keys';
 import { DEMO_ACCOUNTS } from '../auth/demo-users';
 import { newWebhookSecret } from '../webhooks/verify';
 import { NEXT_BIN, ROOT, buildIsCurrent } from './build';
 import { appInstances } from './instances';
+import { startLocalSmtp, type LocalSmtp } from './local-smtp';
 import { startSandboxProcess, type SandboxProcess } from './sandbox-process';
 
 const dev = process.argv.includes('--dev');
@@ -27,6 +28,7 @@ const groups = new WeakSet<ChildProcess>();
 let stopping: NodeJS.Signals | null = null;
 const sandboxStart = new AbortController();
 let sandbox: SandboxProcess | null = null;
+let localSmtp: LocalSmtp | null = null;
 
 const running = (c: ChildProcess) => c.exitCode === null && c.signalCode === null;
 
@@ -132,6 +134,19 @@ async function main() {
     env.PORTAL_API_KEY ??= DEMO_FULL_KEY.token;
   }
 
+  // Without SMTP_URL mail goes to a real SMTP server of this launcher's own, which keeps every message as a file.
+  if (!env.SMTP_URL) {
+    try {
+      localSmtp = await startLocalSmtp(resolve(ROOT, env.DATA_DIR ?? '.data'), loopbackOf(host).replace(/^\[|\]$/g, ''));
+    } catch (e) {
+      console.error(`The local SMTP server did not start: ${(e as Error).message}`);
+      return fail(1);
+    }
+    env.SMTP_URL = localSmtp.url;
+    // Demos see a temporary refusal retried within seconds, not minutes.
+    env.MAIL_RETRY_SECONDS ??= '5';
+  }
+
   // The demo sign-ins, created when missing (before the app opens the database: the embedded one is single-process).
   const seeded = await exitOf(track(process.execPath, [...process.execArgv, join(ROOT, 'server', 'cli', 'users.ts'), 'seed-demo'], { cwd: ROOT, env, stdio: 'inherit' }));
   if (stopping) return;
@@ -160,6 +175,7 @@ async function main() {
         ? `  Portal sandbox: ${sandbox.baseUrl} (${sandbox.dataFile ? `state kept in ${shortPath(sandbox.dataFile)}; delete it to start from the seed` : 'state kept in memory'})`
         : `  Portal: ${env.PORTAL_BASE_URL}`,
     ];
+    if (localSmtp) lines.push(`  Mail: a local SMTP server keeps every message in ${shortPath(localSmtp.dir)}; staff read them on the Outbox page (/outbox)`);
     lines.push('  Sign in as:');
     for (const a of DEMO_ACCOUNTS) lines.push(`    ${a.role.padEnd(9)} ${a.email.padEnd(24)} password: ${a.password}`);
     if (sandbox) {

@@ -1,0 +1,3 @@
+import { messageRoutes } from '@/server/messages/message-routes';
+
+export const { GET } = messageRoutes.outbox;

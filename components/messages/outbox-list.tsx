@@ -1,0 +1,75 @@
+import type { MessageStatus, MessageView } from '@/lib/bff/messages';
+import { When } from '../ui/when';
+
+const STATUS_TEXT: Record<MessageStatus, string> = {
+  queued: 'Queued',
+  sending: 'Sending',
+  sent: 'Sent',
+  failed: 'Failed',
+  suppressed: 'Not sent',
+};
+
+/**
+ * Every message as the recipient got it: the HTML in a sandboxed frame (no script runs, no form submits, no
+ * link navigates this page; nothing it could fetch is allowed by the page's CSP either) and the plain text.
+ */
+export function OutboxList({ items }: { items: readonly MessageView[] }) {
+  return (
+    <ol className="outbox-list">
+      {items.map((m) => (
+        <li key={m.id}>
+          <article aria-labelledby={`msg-${m.id}`} className="outbox-item">
+            <h2 id={`msg-${m.id}`}>{m.subject}</h2>
+            <dl className="facts">
+              <div>
+                <dt>To</dt>
+                <dd className="breakable">{m.recipient_name ? `${m.recipient_name} <${m.recipient}>` : m.recipient}</dd>
+              </div>
+              <div>
+                <dt>Status</dt>
+                <dd data-status={m.status}>
+                  {STATUS_TEXT[m.status]}
+                  {m.attempts > 1 ? ` after ${m.attempts} attempts` : ''}
+                </dd>
+              </div>
+              <div>
+                <dt>Queued</dt>
+                <dd>
+                  <When iso={m.created_at} />
+                </dd>
+              </div>
+              {m.sent_at && (
+                <div>
+                  <dt>Sent</dt>
+                  <dd>
+                    <When iso={m.sent_at} />
+                  </dd>
+                </div>
+              )}
+              {m.next_attempt_at && m.attempts > 0 && (
+                <div>
+                  <dt>Next try</dt>
+                  <dd>
+                    <When iso={m.next_attempt_at} />
+                  </dd>
+                </div>
+              )}
+              {m.last_error && (
+                <div>
+                  <dt>{m.status === 'sent' ? 'Earlier problem' : 'Reason'}</dt>
+                  <dd className="breakable">{m.last_error}</dd>
+                </div>
+              )}
+            </dl>
+            <details>
+              <summary>Read the message</summary>
+              <iframe title={`The message “${m.subject}” as formatted mail`} sandbox="" srcDoc={m.html_body} className="outbox-html" />
+              <h3>Plain text</h3>
+              <pre className="outbox-text">{m.text_body}</pre>
+            </details>
+          </article>
+        </li>
+      ))}
+    </ol>
+  );
+}

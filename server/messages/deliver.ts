@@ -1,0 +1,106 @@
+import 'server-only';
+import type { Transporter } from 'nodemailer';
+import type PgBoss from 'pg-boss';
+import type { Db } from '@/server/db/types';
+import { clip, log } from '@/server/log';
+import { DELIVER_QUEUE, MAX_ATTEMPTS } from './job-queue';
+import { OUTBOX_COLUMNS, type OutboxRow } from './outbox';
+
+export type DeliveryOutcome = 'sent' | 'retry' | 'failed' | 'not-queued';
+
+/** Thrown after a temporary refusal so the job queue tries again later (its back-off). */
+export class TryAgainLater extends Error {
+  constructor(reason: string) {
+    super(reason);
+    this.name = 'TryAgainLater';
+  }
+}
+
+interface SmtpError {
+  responseCode?: number;
+  response?: string;
+  code?: string;
+  message?: string;
+}
+
+/** 5xx is the server's final word on this message; anything else (4xx, no connection, a timeout) may pass later. */
+function classify(e: unknown): { permanent: boolean; reason: string } {
+  const err = (e ?? {}) as SmtpError;
+  const code = typeof err.responseCode === 'number' ? err.responseCode : null;
+  const reason = clip(err.response ?? (err.code ? `${err.code}: ${err.message ?? ''}` : (err.message ?? String(e))), 500) ?? 'unknown error';
+  return { permanent: code !== null && code >= 500 && code < 600, reason };
+}
+
+export interface DeliverOptions {
+  from: string;
+  /** Host part of Message-ID: the app's public host, so replies and bounces name this app. */
+  messageIdHost: string;
+  /** First wait after a temporary refusal, doubled per attempt (shown as the next try). */
+  retrySeconds: number;
+}
+
+/**
+ * Delivers one outbox row, at most once: the UPDATE that moves it from `queued` to `sending` is the claim,
+ * and only its winner sends (a second instance, or a replayed job, finds it no longer queued). A row left in
+ * `sending` by a process that died mid-send is never sent again (sweepAbandoned marks it failed instead):
+ * whether the SMTP server took it cannot be known, and twice is worse than asking staff to resend.
+ */
+export async function deliverMessage(db: Db, transport: Transporter, id: string, options: DeliverOptions, now = () => new Date()): Promise<DeliveryOutcome> {
+  const claimed = await db.one<OutboxRow>(
+    `UPDATE outbox SET status = 'sending', attempts = attempts + 1, claimed_at = $2, updated_at = $2
+     WHERE id = $1 AND status = 'queued' RETURNING ${OUTBOX_COLUMNS}`,
+    [id, now()],
+  );
+  if (!claimed) return 'not-queued';
+  try {
+    const info = (await transport.sendMail({
+      from: options.from,
+      to: claimed.recipient_name ? { name: claimed.recipient_name, address: claimed.recipient } : claimed.recipient,
+      subject: claimed.subject,
+      text: claimed.text_body,
+      html: claimed.html_body,
+      messageId: `<${claimed.id}@${options.messageIdHost}>`,
+      headers: { 'Content-Language': claimed.language, 'Auto-Submitted': 'auto-generated' },
+      disableFileAccess: true,
+      disableUrlAccess: true,
+    })) as { messageId?: string };
+    await db.query(`UPDATE outbox SET status = 'sent', sent_at = $2, updated_at = $2, last_error = NULL, smtp_message_id = $3 WHERE id = $1`, [id, now(), info.messageId ?? null]);
+    return 'sent';
+  } catch (e) {
+    const { permanent, reason } = classify(e);
+    if (permanent || claimed.attempts >= MAX_ATTEMPTS) {
+      await db.query(`UPDATE outbox SET status = 'failed', updated_at = $2, last_error = $3 WHERE id = $1`, [id, now(), reason]);
+      return 'failed';
+    }
+    const next = new Date(now().getTime() + options.retrySeconds * 1000 * 2 ** (claimed.attempts - 1));
+    await db.query(`UPDATE outbox SET status = 'queued', updated_at = $2, last_error = $3, next_attempt_at = $4 WHERE id = $1`, [id, now(), reason, next]);
+    return 'retry';
+  }
+}
+
+/**
+ * Rows claimed longer ago than `leaseMs` whose sender is gone (a crash mid-send): marked failed with the reason,
+ * never sent again, so staff see them and can resend.
+ */
+export async function sweepAbandoned(db: Db, leaseMs: number, now = new Date()): Promise<number> {
+  const rows = await db.query<{ id: string }>(
+    `UPDATE outbox SET status = 'failed', updated_at = $1,
+       last_error = 'Delivery was interrupted (the app stopped while sending): it may or may not have arrived. Resend it if needed.'
+     WHERE status = 'sending' AND claimed_at < $2 RETURNING id`,
+    [now, new Date(now.getTime() - leaseMs)],
+  );
+  return rows.length;
+}
+
+/**
+ * Works the delivery queue on this instance: one job at a time per poll, each delivering its row. A temporary
+ * refusal throws, so the queue's own back-off schedules the next try. Returns the worker's id.
+ */
+export function workDeliveries(boss: PgBoss, db: Db, transport: Transporter, options: () => DeliverOptions, pollingIntervalSeconds = 1): Promise<string> {
+  return boss.work<{ id: string }>(DELIVER_QUEUE, { batchSize: 1, pollingIntervalSeconds }, async ([job]) => {
+    if (!job) return;
+    const outcome = await deliverMessage(db, transport, job.data.id, options());
+    log.info('message delivery', { message_id: job.data.id, outcome });
+    if (outcome === 'retry') throw new TryAgainLater('the SMTP server refused for now');
+  });
+}

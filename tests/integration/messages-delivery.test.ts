@@ -1,0 +1,115 @@
+import nodemailer from 'nodemailer';
+import type PgBoss from 'pg-boss';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { deliverMessage, workDeliveries } from '@/server/messages/deliver';
+import { startJobQueue } from '@/server/messages/job-queue';
+import { queueMessage, type OutboxRow } from '@/server/messages/outbox';
+import { poller } from '@/tests/support/poller';
+import { testDrivers, useTestDb } from '@/tests/support/postgres';
+import { addressText, startSmtpSink, type SmtpSink } from '@/tests/support/smtp-sink';
+
+const until = poller({ timeoutMs: 30_000, everyMs: 100 });
+const options = () => ({ from: 'Intake <intake@example.test>', messageIdHost: 'intake.example.test', retrySeconds: 1 });
+
+let sink: SmtpSink;
+beforeAll(async () => {
+  sink = await startSmtpSink();
+});
+afterAll(async () => {
+  await sink.close();
+});
+afterEach(() => sink.setMode({ kind: 'accept' }));
+
+const message = (recipient: string, subject = 'Hello') => ({
+  template: 'test',
+  recipient,
+  recipientName: 'Casey Client',
+  mail: { subject, text: `Text for ${recipient}\n`, html: `<p>HTML for ${recipient}</p>`, language: 'en' },
+  applicationId: null,
+  invitationId: null,
+  createdBy: null,
+});
+
+const arrivedFor = (recipient: string) => sink.received.filter((m) => addressText(m.to).includes(recipient));
+
+describe.each(testDrivers())('message delivery through the job queue on %s', (driver) => {
+  const t = useTestDb(driver);
+  const transport = () => nodemailer.createTransport({ url: sink.url, connectionTimeout: 5_000, greetingTimeout: 5_000, socketTimeout: 10_000 });
+  let boss: PgBoss;
+  beforeAll(async () => {
+    boss = await startJobQueue(t.db, 1);
+    await workDeliveries(boss, t.db, transport(), options, 0.5);
+  });
+  afterAll(async () => {
+    await boss.stop({ graceful: true, wait: true, close: false });
+  });
+
+  const statusOf = (id: string) => t.db.one<OutboxRow>('SELECT * FROM outbox WHERE id = $1', [id]);
+
+  it('delivers a message queued in a committed transaction, and nothing of one rolled back', async () => {
+    const tag = `${driver}-commit-${Date.now()}`;
+    await expect(
+      t.db.transaction(async (tx) => {
+        await queueMessage(tx, boss, message(`rolled-${tag}@example.test`));
+        throw new Error('the action failed');
+      }),
+    ).rejects.toThrow('the action failed');
+    const kept = await t.db.transaction((tx) => queueMessage(tx, boss, message(`kept-${tag}@example.test`, 'Kept')));
+
+    await until(() => statusOf(kept.id), (r) => r?.status === 'sent', 'the committed message to be sent');
+    const [mail] = await until(async () => arrivedFor(`kept-${tag}`), (m) => m.length === 1, 'the committed message at the SMTP server');
+    expect(mail!.subject).toBe('Kept');
+    expect(mail!.messageId).toBe(`<${kept.id}@intake.example.test>`);
+    expect(addressText(mail!.to)).toBe(`"Casey Client" <kept-${tag}@example.test>`);
+    expect(mail!.text).toContain(`Text for kept-${tag}`);
+    expect(mail!.html).toContain(`HTML for kept-${tag}`);
+    // The same worker has delivered the committed one: the rolled-back one left neither a row nor a job.
+    expect(arrivedFor(`rolled-${tag}`)).toEqual([]);
+    expect(await t.db.query('SELECT id FROM outbox WHERE recipient = $1', [`rolled-${tag}@example.test`])).toEqual([]);
+  });
+
+  it('tries a message refused for now (451) again, and it is sent once the server takes it', async () => {
+    sink.setMode({ kind: 'refuse', code: 451, text: 'Try again later, greylisted' });
+    const tag = `${driver}-451-${Date.now()}`;
+    const row = await t.db.transaction((tx) => queueMessage(tx, boss, message(`later-${tag}@example.test`)));
+    const refused = await until(() => statusOf(row.id), (r) => r?.status === 'queued' && r.attempts >= 1, 'a first refused attempt');
+    expect(refused!.last_error).toMatch(/451/);
+    sink.setMode({ kind: 'accept' });
+    const sent = await until(() => statusOf(row.id), (r) => r?.status === 'sent', 'the retried message to be sent');
+    expect(sent!.attempts).toBeGreaterThanOrEqual(2);
+    await until(async () => arrivedFor(`later-${tag}`), (m) => m.length === 1, 'the retried message at the SMTP server');
+  });
+
+  it('marks a message refused for good (550) failed with the server reply, and does not try again', async () => {
+    sink.setMode({ kind: 'refuse', code: 550, text: 'No such mailbox here' });
+    const tag = `${driver}-550-${Date.now()}`;
+    const row = await t.db.transaction((tx) => queueMessage(tx, boss, message(`nobody-${tag}@example.test`)));
+    const failed = await until(() => statusOf(row.id), (r) => r?.status === 'failed', 'the refused message to fail');
+    expect(failed!.last_error).toMatch(/550.*No such mailbox here/);
+    expect(failed!.attempts).toBe(1);
+    expect(arrivedFor(`nobody-${tag}`)).toEqual([]);
+  });
+
+  it('sends a message once when two deliveries of it race', async () => {
+    const tag = `${driver}-race-${Date.now()}`;
+    // Rows queued without the worker's job (a direct insert), so only the racing calls below send them.
+    const ids: string[] = [];
+    for (let i = 0; i < 10; i++) {
+      const id = `msg_race_${tag}_${i}`;
+      const now = new Date();
+      await t.db.query(
+        `INSERT INTO outbox (id, template, language, recipient, subject, text_body, html_body, next_attempt_at, created_at, updated_at)
+         VALUES ($1, 'test', 'en', $2, 'Race', 'text', '<p>html</p>', $3, $3, $3)`,
+        [id, `race${i}-${tag}@example.test`, now],
+      );
+      ids.push(id);
+    }
+    const a = transport();
+    const b = transport();
+    const outcomes = await Promise.all(ids.flatMap((id) => [deliverMessage(t.db, a, id, options()), deliverMessage(t.db, b, id, options())]));
+    expect(outcomes.filter((o) => o === 'sent')).toHaveLength(10);
+    expect(outcomes.filter((o) => o === 'not-queued')).toHaveLength(10);
+    for (let i = 0; i < 10; i++) await until(async () => arrivedFor(`race${i}-${tag}`), (m) => m.length === 1, `race message ${i}`);
+    expect(sink.received.filter((m) => addressText(m.to).includes(tag))).toHaveLength(10);
+  });
+});
