@@ -92,6 +92,9 @@ const GRANTS: Record<string, readonly Grantee[]> = {
   'GET /api/projects/[projectId]/runs': ['reviewer'],
   'GET /api/projects/[projectId]/runs/[runId]': ['reviewer'],
   'GET /api/projects/[projectId]/matches': ['reviewer'],
+  // Mail (DESIGN.md §8): the Outbox holds every client's messages, and only staff invite; listed to say so.
+  'GET /api/outbox': [],
+  'POST /api/invitations/[invitationId]/resend': [],
 };
 
 const may = (who: Grantee, call: CatalogCall) => GRANTS[call.key]?.includes(who) ?? false;
@@ -132,6 +135,8 @@ describe('the route catalog', () => {
       'POST /api/deals/[dealId]/stage-transitions',
       'PATCH /api/deal-applications/[dealApplicationId]/answers',
       'POST /api/invitations/[invitationId]/revoke',
+      'POST /api/invitations/[invitationId]/resend',
+      'GET /api/outbox',
       'GET /api/portal',
       'POST /api/auth/sign-in',
       'GET /invite/[token]',

@@ -201,6 +201,24 @@ describe('TRUSTED_PROXY_HOPS', () => {
   });
 });
 
+describe('mail settings', () => {
+  it('reads SMTP_URL, MAIL_FROM and MAIL_RETRY_SECONDS, with defaults', () => {
+    expect(parseEnv({}, { cwd: CWD })).toMatchObject({ smtpUrl: null, mailFrom: 'Intake <intake@localhost>', mailRetrySeconds: 30 });
+    const env = parseEnv({ SMTP_URL: 'smtps://user:pw@smtp.example.com:465', MAIL_FROM: 'Broker <broker@example.com>', MAIL_RETRY_SECONDS: '1' }, { cwd: CWD });
+    expect(env).toMatchObject({ smtpUrl: 'smtps://user:pw@smtp.example.com:465', mailFrom: 'Broker <broker@example.com>', mailRetrySeconds: 1 });
+  });
+
+  it.each([
+    ['SMTP_URL', 'http://smtp.example.com'],
+    ['SMTP_URL', 'smtp://'],
+    ['MAIL_FROM', 'Broker <broker@example.com>\r\nBcc: all@example.com'],
+    ['MAIL_FROM', 'not an address'],
+    ['MAIL_RETRY_SECONDS', '0'],
+  ])('refuses %s=%j, naming it', (variable, value) => {
+    expect(problemsOf({ [variable]: value }).problems.map((p) => p.variable)).toEqual([variable]);
+  });
+});
+
 describe('ENV_DOCS', () => {
   it('documents every variable parseEnv reads, once', () => {
     const names = ENV_DOCS.map((d) => d.name);
@@ -219,6 +237,9 @@ describe('ENV_DOCS', () => {
       'WORKSPACE_RECONCILE_MINUTES',
       'WORKSPACE_WAITING_DAYS',
       'TRUSTED_PROXY_HOPS',
+      'SMTP_URL',
+      'MAIL_FROM',
+      'MAIL_RETRY_SECONDS',
     ]);
     for (const d of ENV_DOCS) {
       expect(d.default.length).toBeGreaterThan(0);

@@ -10,8 +10,8 @@ export interface AnotherInstanceOptions {
   name: string;
   /** Variables of the shared instance's environment this one goes without. */
   without?: readonly string[];
-  /** Variables this one has instead (e.g. a Portal that does not answer). */
-  with?: Readonly<Record<string, string>>;
+  /** Variables this one has instead (e.g. a Portal that does not answer); a function is read when it starts. */
+  with?: Readonly<Record<string, string>> | (() => Readonly<Record<string, string>>);
   /** App instances behind its one port (APP_INSTANCES). */
   instances?: number;
 }
@@ -23,7 +23,7 @@ export interface AnotherInstanceOptions {
 export function anotherInstance({ name, without = [], with: extra = {}, instances }: AnotherInstanceOptions): () => NextServer {
   let server: NextServer | null = null;
   beforeAll(async () => {
-    const env = { ...bffStack().appEnv, ...extra };
+    const env = { ...bffStack().appEnv, ...(typeof extra === 'function' ? extra() : extra) };
     for (const key of without) delete env[key];
     server = await startNextServer({ env, instances, logFile: join(mkdtempSync(join(tmpdir(), `bff-${name}-`)), 'next.log') });
   }, 120_000);
