@@ -7,6 +7,7 @@ import { newWebhookSecret } from '../../../server/webhooks/verify';
 import { DEMO_KEYS } from '../../../server/sandbox/keys';
 import { startSandbox } from '../../../server/sandbox/server';
 import type { SandboxProfile } from '../../../server/sandbox/options';
+import { startSmtpSink } from '../../support/smtp-sink';
 import { startNextServer } from './next-server';
 import { BASE_URL_ENV, REPO_ROOT, SANDBOX_ORIGIN_ENV, STRICT_BASE_URL_ENV } from './paths';
 import { E2E_HOST } from './ports';
@@ -74,8 +75,13 @@ async function startStack(profile: SandboxProfile, stops: Stop[]): Promise<Start
     encoding: 'utf8',
   });
   if (seeded.status !== 0) throw new Error(`seeding the demo accounts failed:\n${seeded.stdout}\n${seeded.stderr}`);
+  // Mail goes to a real SMTP server of the test's own, as `npm start`'s goes to its local one.
+  const smtp = await startSmtpSink();
+  stops.push(() => smtp.close());
   const app = await startNextServer({
     env: {
+      SMTP_URL: smtp.url,
+      MAIL_RETRY_SECONDS: '1',
       WEBHOOK_SECRET: webhookSecret,
       PORTAL_BASE_URL: sandbox.baseUrl,
       PORTAL_API_KEY: DEMO_KEYS.find((k) => k.id === 'key_demofull')!.token,
