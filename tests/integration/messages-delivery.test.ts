@@ -1,7 +1,8 @@
 import nodemailer from 'nodemailer';
 import type PgBoss from 'pg-boss';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { deliverMessage, workDeliveries } from '@/server/messages/deliver';
+import { createServer } from 'node:net';
+import { deliverMessage, sweepAbandoned, workDeliveries } from '@/server/messages/deliver';
 import { startJobQueue } from '@/server/messages/job-queue';
 import { queueMessage, type OutboxRow } from '@/server/messages/outbox';
 import { poller } from '@/tests/support/poller';
@@ -111,5 +112,47 @@ describe.each(testDrivers())('message delivery through the job queue on %s', (dr
     expect(outcomes.filter((o) => o === 'not-queued')).toHaveLength(10);
     for (let i = 0; i < 10; i++) await until(async () => arrivedFor(`race${i}-${tag}`), (m) => m.length === 1, `race message ${i}`);
     expect(sink.received.filter((m) => addressText(m.to).includes(tag))).toHaveLength(10);
+  });
+
+  it('keeps a message queued with the reason when the SMTP server cannot be reached', async () => {
+    // A port that was free a moment ago: nothing listens there.
+    const port = await new Promise<number>((resolve) => {
+      const probe = createServer().listen(0, '127.0.0.1', () => {
+        const { port: p } = probe.address() as { port: number };
+        probe.close(() => resolve(p));
+      });
+    });
+    const down = nodemailer.createTransport({ url: `smtp://127.0.0.1:${port}`, connectionTimeout: 2_000 });
+    const id = `msg_down_${driver}_${Date.now()}`;
+    const now = new Date();
+    await t.db.query(
+      `INSERT INTO outbox (id, template, language, recipient, subject, text_body, html_body, next_attempt_at, created_at, updated_at)
+       VALUES ($1, 'test', 'en', 'down@example.test', 'Down', 'text', '<p>html</p>', $2, $2, $2)`,
+      [id, now],
+    );
+    expect(await deliverMessage(t.db, down, id, options())).toBe('retry');
+    const row = await statusOf(id);
+    expect(row).toMatchObject({ status: 'queued', attempts: 1 });
+    expect(row!.last_error).toMatch(/ECONNREFUSED|connect/i);
+    expect(row!.next_attempt_at.getTime()).toBeGreaterThan(now.getTime());
+  });
+
+  it('marks a message left mid-send by a stopped process failed, never sending it again', async () => {
+    const now = new Date();
+    for (const [id, claimedAt] of [
+      [`msg_old_${driver}`, new Date(now.getTime() - 20 * 60_000)],
+      [`msg_new_${driver}`, new Date(now.getTime() - 1_000)],
+    ] as const) {
+      await t.db.query(
+        `INSERT INTO outbox (id, template, language, recipient, subject, text_body, html_body, status, attempts, claimed_at, next_attempt_at, created_at, updated_at)
+         VALUES ($1, 'test', 'en', 'mid@example.test', 'Mid-send', 'text', '<p>html</p>', 'sending', 1, $2, $2, $2, $2)`,
+        [id, claimedAt],
+      );
+    }
+    expect(await sweepAbandoned(t.db, 10 * 60_000, now)).toBe(1);
+    expect(await statusOf(`msg_old_${driver}`)).toMatchObject({ status: 'failed', last_error: expect.stringMatching(/may or may not have arrived/) });
+    expect(await statusOf(`msg_new_${driver}`)).toMatchObject({ status: 'sending' });
+    // Its job, were it replayed, finds nothing queued to send.
+    expect(await deliverMessage(t.db, transport(), `msg_old_${driver}`, options())).toBe('not-queued');
   });
 });
