@@ -27,7 +27,10 @@ export const HistoryPageView = z.object({
 });
 export type HistoryPageView = z.infer<typeof HistoryPageView>;
 
-/** One field's history (schema_key and field_key, item_id inside a repeatable item), or the whole application's without them. */
+/**
+ * One question's history (schema_key; field_key for one of its fields; item_id inside a repeatable item), or
+ * the whole application's without them.
+ */
 export const HistoryQuery = z
   .strictObject({
     schema_key: z.string().min(1).max(LIMITS.schemaKey.max).optional(),
@@ -36,6 +39,6 @@ export const HistoryQuery = z
     before: z.coerce.number().int().min(1).optional(),
     limit: z.coerce.number().int().min(1).max(100).optional(),
   })
-  .refine((q) => (q.schema_key === undefined) === (q.field_key === undefined), { message: 'schema_key and field_key go together' })
-  .refine((q) => q.item_id === undefined || q.schema_key !== undefined, { message: 'item_id names an answer: give schema_key and field_key too' });
+  .refine((q) => q.field_key === undefined || q.schema_key !== undefined, { message: 'field_key names a field of a question: give schema_key too' })
+  .refine((q) => q.item_id === undefined || q.schema_key !== undefined, { message: 'item_id names an answer: give schema_key too' });
 export type HistoryQuery = z.infer<typeof HistoryQuery>;

@@ -126,18 +126,18 @@ export interface HistoryEntry {
 
 const entryOf = (r: HistoryEntry & { item_id: string }): HistoryEntry => ({ ...r, id: Number(r.id), item_id: r.item_id === '' ? null : r.item_id });
 
-/** One field's changes, newest first; `before` (an entry id) pages back. */
+/** One question's changes (one of its fields' when field_key is given), newest first; `before` (an entry id) pages back. */
 export async function fieldHistory(
   db: Db,
   applicationId: string,
-  field: { schema_key: string; field_key: string; item_id: string | null },
+  field: { schema_key: string; field_key: string | null; item_id: string | null },
   limit: number,
   before: number | null,
 ): Promise<HistoryEntry[]> {
   const rows = await db.query<HistoryEntry & { item_id: string }>(
     `SELECT id, schema_key, field_key, item_id, old_value, old_known, new_value, revision, actor_kind, actor_name, at
        FROM answer_history
-      WHERE application_id = $1 AND schema_key = $2 AND field_key = $3 AND item_id = $4 AND ($5::bigint IS NULL OR id < $5::bigint)
+      WHERE application_id = $1 AND schema_key = $2 AND ($3::text IS NULL OR field_key = $3::text) AND item_id = $4 AND ($5::bigint IS NULL OR id < $5::bigint)
       ORDER BY id DESC LIMIT $6`,
     [applicationId, field.schema_key, field.field_key, field.item_id ?? '', before, limit],
   );
