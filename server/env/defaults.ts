@@ -9,3 +9,5 @@ export const DEFAULT_DATA_DIR_NAME = '.data';
 /** The workspace's reconciler runs at start and then this often; its "waiting on the client" means this many quiet days. */
 export const DEFAULT_RECONCILE_MINUTES = 15;
 export const DEFAULT_WAITING_DAYS = 7;
+/** Two years of answer history: long enough for a funder's questions about an application's past. */
+export const DEFAULT_HISTORY_RETENTION_DAYS = 730;

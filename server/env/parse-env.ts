@@ -9,6 +9,7 @@ import {
   DEFAULT_RECONCILE_MINUTES,
   DEFAULT_TIMEOUT_MS,
   DEFAULT_WAITING_DAYS,
+  DEFAULT_HISTORY_RETENTION_DAYS,
   SANDBOX_BASE_URL,
 } from './defaults';
 import { DEV_SESSION_SECRET, SANDBOX_API_KEY } from './secret-defaults';
@@ -113,6 +114,7 @@ const Schema = z.object({
   WORKSPACE_RECONCILE_MINUTES: optional(wholeNumber(0, 1440, 'minutes')),
   WORKSPACE_WAITING_DAYS: optional(wholeNumber(1, 365, 'days')),
   TRUSTED_PROXY_HOPS: optional(wholeNumber(0, 10, 'proxies')),
+  HISTORY_RETENTION_DAYS: optional(wholeNumber(0, 3650, 'days')),
 });
 
 export interface ParseEnvOptions {
@@ -174,6 +176,7 @@ export function parseEnv(source: EnvSource, options: ParseEnvOptions = {}): Env 
     reconcileMinutes: e.WORKSPACE_RECONCILE_MINUTES ?? DEFAULT_RECONCILE_MINUTES,
     waitingDays: e.WORKSPACE_WAITING_DAYS ?? DEFAULT_WAITING_DAYS,
     trustedProxyHops: e.TRUSTED_PROXY_HOPS ?? 0,
+    historyRetentionDays: e.HISTORY_RETENTION_DAYS ?? DEFAULT_HISTORY_RETENTION_DAYS,
     warnings: Object.freeze(warnings),
   });
 }

@@ -30,6 +30,8 @@ export interface Env {
   readonly waitingDays: number;
   /** Proxies in front of the app whose X-Forwarded-For entries are believed; 0 = the socket's address. */
   readonly trustedProxyHops: number;
+  /** Days answer history is kept; 0: none is recorded. */
+  readonly historyRetentionDays: number;
   /** Things worth telling an operator once at start-up (already logged by getEnv()). */
   readonly warnings: readonly string[];
 }

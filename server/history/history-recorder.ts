@@ -3,7 +3,9 @@ import { currentRequest } from '@/server/context/request-context';
 import { GatheredFlush } from '@/server/db/gathered-flush';
 import { perDb } from '@/server/db/per-db';
 import type { Db } from '@/server/db/types';
+import { getEnv } from '@/server/env';
 import { log } from '@/server/log';
+import { pruneHistory } from './history-store';
 import type { Actor, FieldValue, HistoryEvent } from './history-events';
 import { applyEvents } from './history-store';
 
@@ -12,6 +14,8 @@ import { applyEvents } from './history-store';
  * caused them does not wait for history at all (readers of history settle the queue first).
  */
 const GATHER_MS = 100;
+/** Changes older than the retention are removed at most this often, by the instance that records. */
+const PRUNE_EVERY_MS = 3_600_000;
 
 /**
  * The history queue of one database: events are noted in memory in the order their replies arrived and
@@ -21,11 +25,15 @@ const GATHER_MS = 100;
 class HistoryRecorder {
   private queue: HistoryEvent[] = [];
   private readonly flush = new GatheredFlush(() => this.drain(), GATHER_MS);
+  private prunedAt = 0;
 
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly retentionDays: number,
+  ) {}
 
   note(event: HistoryEvent) {
-    if (event.answers.length === 0) return;
+    if (event.answers.length === 0 || this.retentionDays === 0) return;
     this.queue.push(event);
     this.flush.soon();
   }
@@ -52,10 +60,14 @@ class HistoryRecorder {
         }
       }
     }
+    if (Date.now() - this.prunedAt > PRUNE_EVERY_MS) {
+      this.prunedAt = Date.now();
+      await pruneHistory(this.db, this.retentionDays).catch((e: unknown) => log.warn('answer history: old changes were not removed', { error: String(e) }));
+    }
   }
 }
 
-const recorders = perDb('answer-history', (db) => new HistoryRecorder(db));
+const recorders = perDb('answer-history', (db) => new HistoryRecorder(db, getEnv().historyRetentionDays));
 
 /** The actor of the current request: the signed-in staff member or reviewer, or the invited client. */
 export function requestActor(): Actor {

@@ -155,3 +155,12 @@ export async function applicationHistory(db: Db, applicationId: string, limit: n
   );
   return rows.map(entryOf);
 }
+
+/** Removes the changes older than `days` (the answers' known values stay: later reads still compare with them). */
+export async function pruneHistory(db: Db, days: number): Promise<number> {
+  const row = await db.one<{ n: number }>(
+    `WITH gone AS (DELETE FROM answer_history WHERE at < now() - make_interval(days => $1::int) RETURNING 1) SELECT count(*)::int AS n FROM gone`,
+    [days],
+  );
+  return row?.n ?? 0;
+}

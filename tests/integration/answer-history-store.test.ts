@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb } from '@/server/db';
 import type { Db } from '@/server/db/types';
 import type { Actor, FieldValue, HistoryEvent } from '@/server/history/history-events';
-import { applicationHistory, applyEvents, fieldHistory } from '@/server/history/history-store';
+import { applicationHistory, applyEvents, fieldHistory, pruneHistory } from '@/server/history/history-store';
 
 /* How history decides who changed what, on the embedded database: one application per test. */
 
@@ -77,5 +77,15 @@ describe('answer history', () => {
     await applyEvents(db, app, [read(app, 1, tags(['a', 'b'])), write(app, 2, staff, tags(['a', 'b'])), write(app, 3, staff, tags(['b', 'a']))]);
     const entries = await fieldHistory(db, app, { schema_key: 'tags', field_key: 'value', item_id: null }, 10, null);
     expect(entries.map((e) => [e.old_value, e.new_value])).toEqual([[['a', 'b'], ['b', 'a']]]);
+  });
+
+  it('removes changes older than the retention, and keeps comparing with the known value', async () => {
+    const app = newApp();
+    await applyEvents(db, app, [read(app, 1, name('A')), write(app, 2, staff, name('B')), write(app, 3, staff, name('C'))]);
+    await db.query(`UPDATE answer_history SET at = now() - interval '40 days' WHERE application_id = $1 AND revision = 2`, [app]);
+    expect(await pruneHistory(db, 30)).toBeGreaterThanOrEqual(1);
+    expect((await historyOf(app)).map((e) => e.new)).toEqual(['C']);
+    await applyEvents(db, app, [read(app, 4, name('D'))]);
+    expect((await historyOf(app))[0]).toMatchObject({ old: 'C', new: 'D', by: 'outside' });
   });
 });

@@ -218,6 +218,7 @@ describe('ENV_DOCS', () => {
       'WEBHOOK_SECRET',
       'WORKSPACE_RECONCILE_MINUTES',
       'WORKSPACE_WAITING_DAYS',
+      'HISTORY_RETENTION_DAYS',
       'TRUSTED_PROXY_HOPS',
     ]);
     for (const d of ENV_DOCS) {
