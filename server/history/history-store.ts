@@ -1,5 +1,5 @@
 import 'server-only';
-import type { Db } from '@/server/db/types';
+import type { Db, SqlParam } from '@/server/db/types';
 import { sameValue, type Actor, type FieldValue, type HistoryEvent } from './history-events';
 
 interface StoredValue {
@@ -126,34 +126,47 @@ export interface HistoryEntry {
 
 const entryOf = (r: HistoryEntry & { item_id: string }): HistoryEntry => ({ ...r, id: Number(r.id), item_id: r.item_id === '' ? null : r.item_id });
 
+const COLUMNS = 'id, schema_key, field_key, item_id, old_value, old_known, new_value, revision, actor_kind, actor_name, at';
+
+/**
+ * Newest first below `before`, under conditions that are all present (no `$n IS NULL OR …`): each shape then
+ * gets a plan that walks its index backwards and stops after `limit` rows, on both databases.
+ */
+async function newestChanges(db: Db, where: [column: string, value: string][], limit: number, before: number | null): Promise<HistoryEntry[]> {
+  const params: SqlParam[] = where.map(([, v]) => v);
+  const conditions = where.map(([c], i) => `${c} = $${i + 1}`);
+  if (before !== null) {
+    params.push(before);
+    conditions.push(`id < $${params.length}`);
+  }
+  params.push(limit);
+  const rows = await db.query<HistoryEntry & { item_id: string }>(
+    `SELECT ${COLUMNS} FROM answer_history WHERE ${conditions.join(' AND ')} ORDER BY id DESC LIMIT $${params.length}`,
+    params,
+  );
+  return rows.map(entryOf);
+}
+
 /** One question's changes (one of its fields' when field_key is given), newest first; `before` (an entry id) pages back. */
-export async function fieldHistory(
+export function fieldHistory(
   db: Db,
   applicationId: string,
   field: { schema_key: string; field_key: string | null; item_id: string | null },
   limit: number,
   before: number | null,
 ): Promise<HistoryEntry[]> {
-  const rows = await db.query<HistoryEntry & { item_id: string }>(
-    `SELECT id, schema_key, field_key, item_id, old_value, old_known, new_value, revision, actor_kind, actor_name, at
-       FROM answer_history
-      WHERE application_id = $1 AND schema_key = $2 AND ($3::text IS NULL OR field_key = $3::text) AND item_id = $4 AND ($5::bigint IS NULL OR id < $5::bigint)
-      ORDER BY id DESC LIMIT $6`,
-    [applicationId, field.schema_key, field.field_key, field.item_id ?? '', before, limit],
-  );
-  return rows.map(entryOf);
+  const where: [string, string][] = [
+    ['application_id', applicationId],
+    ['schema_key', field.schema_key],
+    ...(field.field_key === null ? [] : [['field_key', field.field_key] as [string, string]]),
+    ['item_id', field.item_id ?? ''],
+  ];
+  return newestChanges(db, where, limit, before);
 }
 
 /** Every answer change of an application, newest first; `before` (an entry id) pages back. */
-export async function applicationHistory(db: Db, applicationId: string, limit: number, before: number | null): Promise<HistoryEntry[]> {
-  const rows = await db.query<HistoryEntry & { item_id: string }>(
-    `SELECT id, schema_key, field_key, item_id, old_value, old_known, new_value, revision, actor_kind, actor_name, at
-       FROM answer_history
-      WHERE application_id = $1 AND ($2::bigint IS NULL OR id < $2::bigint)
-      ORDER BY id DESC LIMIT $3`,
-    [applicationId, before, limit],
-  );
-  return rows.map(entryOf);
+export function applicationHistory(db: Db, applicationId: string, limit: number, before: number | null): Promise<HistoryEntry[]> {
+  return newestChanges(db, [['application_id', applicationId]], limit, before);
 }
 
 /** Removes the changes older than `days` (the answers' known values stay: later reads still compare with them). */

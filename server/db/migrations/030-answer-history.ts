@@ -31,7 +31,7 @@ CREATE TABLE answer_history (
   actor_name     text,
   at             timestamptz NOT NULL DEFAULT now()
 );
-CREATE INDEX answer_history_field_idx ON answer_history (application_id, schema_key, field_key, item_id, id DESC);
+CREATE INDEX answer_history_question_idx ON answer_history (application_id, schema_key, item_id, id DESC);
 CREATE INDEX answer_history_application_idx ON answer_history (application_id, id DESC);
 CREATE INDEX answer_history_at_idx ON answer_history (at);
 `;
