@@ -1,7 +1,7 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import type { HistoryEntryView } from '@/lib/bff/history';
 import { readableValue, type FormValue, type QuestionModel } from '@/lib/forms';
 import { questionHistoryQuery } from '@/lib/queries/answer-history';
@@ -48,38 +48,44 @@ function Change({ entry, question }: { entry: HistoryEntryView; question: Questi
   );
 }
 
-/**
- * "History" under a question: closed, it costs nothing (no request); opened, it reads the question's newest
- * changes, and reads them again each time it is opened.
- */
-export function QuestionHistory({ question, itemId }: { question: QuestionModel; itemId: string | null }) {
+/** The newest changes of a question, read when this mounts (the disclosure is opened) and again each time it does. */
+function Changes({ question, itemId }: { question: QuestionModel; itemId: string | null }) {
   const { apiBase } = useFormEnv();
-  const [open, setOpen] = useState(false);
-  const id = useId();
-  const history = useQuery({ ...questionHistoryQuery(apiBase, question.schemaKey, itemId), enabled: open });
+  const history = useQuery(questionHistoryQuery(apiBase, question.schemaKey, itemId));
   return (
-    <details className="question-history" onToggle={(e) => setOpen(e.currentTarget.open)}>
-      <summary>
-        History<span className="visually-hidden"> of “{question.label}”</span>
-      </summary>
-      <div id={id} aria-live="polite" aria-busy={history.isFetching}>
-        {!open ? null : history.isPending ? (
-          <p>Loading the history…</p>
-        ) : history.isError ? (
-          <p role="alert">The history could not be loaded. Close and open it again to try once more.</p>
-        ) : history.data.entries.length === 0 ? (
-          <p>No changes recorded yet.</p>
-        ) : (
+    <div aria-live="polite" aria-busy={history.isFetching}>
+      {history.isPending ? (
+        <p>Loading the history…</p>
+      ) : history.isError ? (
+        <p role="alert">The history could not be loaded. Close and open it again to try once more.</p>
+      ) : history.data.entries.length === 0 ? (
+        <p>No changes recorded yet.</p>
+      ) : (
+        <>
           <ol className="history-list">
             {history.data.entries.map((e) => (
               <Change key={e.id} entry={e} question={question} />
             ))}
           </ol>
-        )}
-        {open && history.data?.next_before !== null && history.data?.next_before !== undefined && (
-          <p className="field-help">Showing the newest {history.data.entries.length} changes.</p>
-        )}
-      </div>
+          {history.data.next_before !== null && <p className="field-help">Showing the newest {history.data.entries.length} changes.</p>}
+        </>
+      )}
+    </div>
+  );
+}
+
+/**
+ * "History" under a question: closed, it costs a <details> and nothing else (no query, no request); opened, it
+ * reads the question's newest changes.
+ */
+export function QuestionHistory({ question, itemId }: { question: QuestionModel; itemId: string | null }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <details className="question-history" onToggle={(e) => setOpen(e.currentTarget.open)}>
+      <summary>
+        History<span className="visually-hidden"> of “{question.label}”</span>
+      </summary>
+      {open && <Changes question={question} itemId={itemId} />}
     </details>
   );
 }
