@@ -18,6 +18,8 @@ for (const [width, viewport] of [
   ['phone', PHONE],
 ] as const) {
   test(`a question's history names who changed it, from what to what (${width})`, async ({ page, baseURL, browserProblems }) => {
+    // Three accessibility scans of a long form page: slow on a busy machine.
+    test.setTimeout(150_000);
     await page.setViewportSize(viewport);
     const name = `E2E History ${randomUUID().slice(0, 6)} Ltd`;
     const { applicationId } = await createBusiness(page.request, baseURL!, name);
