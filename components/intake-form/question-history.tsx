@@ -82,9 +82,8 @@ export function QuestionHistory({ question, itemId }: { question: QuestionModel;
   const [open, setOpen] = useState(false);
   return (
     <details className="question-history" onToggle={(e) => setOpen(e.currentTarget.open)}>
-      <summary>
-        History<span className="visually-hidden"> of “{question.label}”</span>
-      </summary>
+      {/* Named in full for screen readers; an aria-label rather than hidden text keeps the label's words once in the page's text. */}
+      <summary aria-label={`History of “${question.label}”`}>History</summary>
       {open && <Changes question={question} itemId={itemId} />}
     </details>
   );

@@ -8,7 +8,8 @@ import { PHONE, expectNoSidewaysScroll } from './support/phone';
 
 /**
  * The history under a question: closed it reads nothing; opened it says who changed the answer, from what to
- * what, and when — read again each time it is opened — at desktop and phone widths.
+ * what, and when — read again each time it is opened — and the application's timeline says it too; at desktop
+ * and phone widths.
  */
 
 const staff = DEMO_ACCOUNTS.find((a) => a.role === 'staff')!;
@@ -22,7 +23,7 @@ for (const [width, viewport] of [
     test.setTimeout(150_000);
     await page.setViewportSize(viewport);
     const name = `E2E History ${randomUUID().slice(0, 6)} Ltd`;
-    const { applicationId } = await createBusiness(page.request, baseURL!, name);
+    const { applicationId, businessId } = await createBusiness(page.request, baseURL!, name);
     await page.goto(`/applications/${applicationId}`);
     await formReady(page);
 
@@ -44,6 +45,14 @@ for (const [width, viewport] of [
     await expect(change).toContainText(`${staff.name} changed “${name}” to “${name} Renamed”`);
     await expectAccessible(page, 'a history with one change is open');
     await expectNoSidewaysScroll(page, 'a history is open');
+
+    // The application's timeline, from its business page, tells the same.
+    await page.goto(`/businesses/${businessId}`);
+    await page.getByRole('link', { name: 'Timeline of the application' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Timeline' })).toBeVisible();
+    await expect(page.getByRole('listitem').filter({ hasText: `${staff.name} changed “Legal business name” from “${name}” to “${name} Renamed”` })).toHaveCount(1);
+    await expectAccessible(page, 'the timeline');
+    await expectNoSidewaysScroll(page, 'the timeline');
     expect(browserProblems).toEqual([]);
   });
 }

@@ -63,6 +63,20 @@ describe('answer history through the BFF', () => {
     // The whole application's history, and another field's (empty).
     expect((await historyPage(staff, appId, '')).entries.length).toBeGreaterThanOrEqual(4);
     expect((await historyPage(staff, appId, '?schema_key=trading_name&field_key=value')).entries).toEqual([]);
+
+    // The application's timeline page says the same in sentences, with the invitation the client came by.
+    const timeline = await staff.get(`/applications/${appId}/timeline`, { headers: { Accept: 'text/html' } });
+    expect(timeline.status).toBe(200);
+    const text = timeline.text.replace(/<!-- -->/g, '');
+    for (const line of [
+      'Someone outside this app (in the Portal) changed “Legal business name”',
+      'The client changed “Legal business name”',
+      'Test staff changed “Legal business name”',
+      'invited the client to complete the application',
+    ]) {
+      expect(text).toContain(line);
+    }
+    expect(text.indexOf('Someone outside this app')).toBeLessThan(text.indexOf('The client changed'));
   });
 
   it('refuses a field without its question and another application to the client', async () => {
