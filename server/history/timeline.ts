@@ -48,12 +48,13 @@ interface Page {
  * (indexes on application and time), and the merge keeps the newest `limit` of them all.
  */
 export async function applicationTimeline(db: Db, applicationId: string, limit: number, before: Date | null): Promise<Page> {
-  const until = before ?? new Date(8.64e15);
+  // Only the conditions that apply (a far-future stand-in for "no bound" is not a date every driver can send).
+  const beforeAt = (column: string, n: number) => (before ? `AND ${column} < $${n}` : `AND $${n}::timestamptz IS NULL`);
   const [answers, invitations, actions] = await Promise.all([
     db.query<{ at: Date; actor_kind: Actor['kind']; actor_name: string | null; schema_key: string; field_key: string; item_id: string; old_known: boolean; old_value: unknown; new_value: unknown }>(
       `SELECT at, actor_kind, actor_name, schema_key, field_key, item_id, old_known, old_value, new_value
-         FROM answer_history WHERE application_id = $1 AND at < $2 ORDER BY at DESC, id DESC LIMIT $3`,
-      [applicationId, until, limit + 1],
+         FROM answer_history WHERE application_id = $1 ${beforeAt('at', 2)} ORDER BY at DESC, id DESC LIMIT $3`,
+      [applicationId, before, limit + 1],
     ),
     db.query<{ created_at: Date; client_email: string | null; inviter: string | null; first_used_at: Date | null; revoked_at: Date | null }>(
       `SELECT i.created_at, i.client_email, u.name AS inviter, i.first_used_at, i.revoked_at
@@ -64,9 +65,9 @@ export async function applicationTimeline(db: Db, applicationId: string, limit: 
     db.query<{ at: Date; actor_kind: 'user' | 'invitation'; actor_label: string; operation: TimelineOperation }>(
       `SELECT a.at, a.actor_kind, coalesce(u.name, a.actor_label) AS actor_label, a.operation
          FROM audit_log a LEFT JOIN users u ON a.actor_kind = 'user' AND u.id = a.actor_id
-        WHERE a.application_id = $1 AND a.outcome = 'success' AND a.at < $2 AND a.operation = ANY($3::text[])
+        WHERE a.application_id = $1 AND a.outcome = 'success' ${beforeAt('a.at', 2)} AND a.operation = ANY($3::text[])
         ORDER BY a.id DESC LIMIT $4`,
-      [applicationId, until, TIMELINE_OPERATIONS, limit + 1],
+      [applicationId, before, TIMELINE_OPERATIONS, limit + 1],
     ),
   ]);
   const events: TimelineEvent[] = [
@@ -87,7 +88,7 @@ export async function applicationTimeline(db: Db, applicationId: string, limit: 
     ]),
     ...actions.map((r): TimelineEvent => ({ kind: 'action', at: r.at, by: { kind: r.actor_kind, label: r.actor_label }, operation: r.operation })),
   ]
-    .filter((e) => e.at < until)
+    .filter((e) => before === null || e.at < before)
     .sort((a, b) => b.at.getTime() - a.at.getTime());
   const page = events.slice(0, limit);
   return { events: page, nextBefore: events.length > limit ? page.at(-1)!.at : null };

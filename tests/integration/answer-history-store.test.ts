@@ -3,6 +3,7 @@ import { createDb } from '@/server/db';
 import type { Db } from '@/server/db/types';
 import type { Actor, FieldValue, HistoryEvent } from '@/server/history/history-events';
 import { applicationHistory, applyEvents, fieldHistory, pruneHistory } from '@/server/history/history-store';
+import { applicationTimeline } from '@/server/history/timeline';
 
 /* How history decides who changed what, on the embedded database: one application per test. */
 
@@ -87,5 +88,16 @@ describe('answer history', () => {
     expect((await historyOf(app)).map((e) => e.new)).toEqual(['C']);
     await applyEvents(db, app, [read(app, 4, name('D'))]);
     expect((await historyOf(app))[0]).toMatchObject({ old: 'C', new: 'D', by: 'outside' });
+  });
+
+  it('a timeline pages back in time on the embedded database', async () => {
+    const app = newApp();
+    await applyEvents(db, app, [read(app, 1, name('A')), write(app, 2, staff, name('B'))]);
+    await applyEvents(db, app, [write(app, 3, client, name('C'))]);
+    const first = await applicationTimeline(db, app, 1, null);
+    expect(first.events).toEqual([expect.objectContaining({ kind: 'answer', new_value: 'C', by: client })]);
+    expect(first.nextBefore).toEqual(first.events[0]!.at);
+    const older = await applicationTimeline(db, app, 5, first.nextBefore);
+    expect(older).toEqual({ events: [expect.objectContaining({ kind: 'answer', new_value: 'B', by: staff })], nextBefore: null });
   });
 });
