@@ -43,6 +43,9 @@ export function BusinessApplication({ applicationId }: { applicationId: string }
           <p>
             <Link href={`/applications/${applicationId}`}>{data.submitted_at ? 'View the application' : 'Open the application form'}</Link>
           </p>
+          <p>
+            <Link href={`/applications/${applicationId}/timeline`}>Timeline of the application</Link>
+          </p>
         </>
       )}
     </section>

@@ -3,12 +3,16 @@
 import { memo } from 'react';
 import { answerName, itemName, type QuestionModel } from '@/lib/forms';
 import { FieldInput } from './field-input';
-import { useRuntime } from './runtime-context';
+import { QuestionHistory } from './question-history';
+import { useFormEnv, useRuntime } from './runtime-context';
+import { formKeepsHistory } from '@/lib/api/form-base';
 
 /** One question (at the top level or in one item); hidden while its visibility rule says so. */
 export const QuestionView = memo(function QuestionView({ question, itemId }: { question: QuestionModel; itemId: string | null }) {
   const visible = useRuntime((r) => r.isVisible(question.schemaKey, itemId));
+  const { apiBase } = useFormEnv();
   if (!visible) return null;
+  const history = formKeepsHistory(apiBase) && !question.fields.every((f) => f.widget === 'file') ? <QuestionHistory question={question} itemId={itemId} /> : null;
   const nameOf = (fieldKey: string) =>
     itemId === null ? answerName(question.blockKey, question.schemaKey, fieldKey) : itemName(itemId, question.schemaKey, fieldKey);
 
@@ -19,6 +23,7 @@ export const QuestionView = memo(function QuestionView({ question, itemId }: { q
     return (
       <div className="question" data-question={question.schemaKey}>
         <FieldInput field={field} name={nameOf(field.fieldKey)} itemId={itemId} label={question.label} helpText={help} />
+        {history}
       </div>
     );
   }
@@ -38,6 +43,7 @@ export const QuestionView = memo(function QuestionView({ question, itemId }: { q
           />
         ))}
       </div>
+      {history}
     </fieldset>
   );
 });

@@ -6,6 +6,7 @@ import type { BusinessCreatedView, BusinessCreateInput, BusinessListView, Busine
 import type { DealCreateInput, DealListView, DealView, RecipientListView } from '@/lib/bff/deals';
 import type { FileDeleteResult, FilesPageView, FileUploadResult } from '@/lib/bff/files';
 import type { FormSnapshotView } from '@/lib/bff/form-snapshot';
+import type { HistoryPageView, HistoryQuery } from '@/lib/bff/history';
 import type { InvitationAcceptBody, InvitationAccepted, InvitationCreateBody, InvitationCreated, InvitationList, InvitationView, ClientPlaceBody } from '@/lib/bff/invitations';
 import type { MessageQueued, OutboxPage } from '@/lib/bff/messages';
 import type { ItemCreateBody, ItemDeleteResult, ItemsPageView, ItemUpdateBody, ItemWriteResult } from '@/lib/bff/items';
@@ -59,6 +60,8 @@ export const formApi = {
     GET: endpoint<{ reply: AnswersPageView; query: Page }>()('GET', '{form}/answers'),
     PATCH: endpoint<{ reply: AnswersWriteResult; body: AnswersUpdateBody }>()('PATCH', '{form}/answers'),
   },
+  /** The changes of one answer, or of every answer, newest first (the BFF's own record: DESIGN §9). */
+  history: { GET: endpoint<{ reply: HistoryPageView; query: HistoryQuery }>()('GET', '{form}/answers/history') },
   itemGroup: {
     GET: endpoint<{ reply: ItemsPageView; query: Page & { parent_item_id?: string } }>()('GET', '{form}/items/[blockKey]'),
     POST: endpoint<{ reply: ItemWriteResult; body: ItemCreateBody }>()('POST', '{form}/items/[blockKey]'),

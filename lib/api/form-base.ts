@@ -18,6 +18,9 @@ export const intakeFormBase = (applicationId: string): FormBase => `/api/applica
 export const dealApplicationFormBase = (dealApplicationId: string): FormBase => `/api/deal-applications/${seg(dealApplicationId)}`;
 export const projectCriteriaFormBase = (projectId: string): FormBase => `/api/projects/${seg(projectId)}/criteria`;
 
+/** Whether the BFF keeps the history of a form's answers (applications, not a project's criteria). */
+export const formKeepsHistory = (base: FormBase): boolean => !base.endsWith('/criteria');
+
 /** The live events of a form's resource: a project's for its criteria, the application's otherwise. */
 export function formLiveQuery(base: FormBase): { project_id: string } | { application_id: string } {
   const segments = base.split('/');

@@ -11,6 +11,7 @@ import { contractView, fileView } from './application-views';
 import { withAbortScope } from '@/server/context/request-context';
 import type { AnyApplicationKind } from './kind';
 import type { ApplicationLinks } from './kind-links';
+import { noteAnswerSetRead } from '@/server/history/answer-reads';
 
 /** The URLs a form snapshot reads (every kind has them). */
 type FormLinks = Pick<ApplicationLinks, 'contract' | 'answers' | 'repeatableItems' | 'files'>;
@@ -73,7 +74,9 @@ export async function readFormSnapshot(kind: AnyApplicationKind, id: string): Pr
   // Every read of this snapshot stops with the request, and also once the snapshot is done (an unused early
   // read of items) or once one read failed (the reply is an error anyway).
   const done = new AbortController();
-  return withAbortScope(done.signal, () => readSnapshot(kind, id).finally(() => done.abort()));
+  const snapshot = await withAbortScope(done.signal, () => readSnapshot(kind, id).finally(() => done.abort()));
+  noteAnswerSetRead(id, snapshot);
+  return snapshot;
 }
 
 async function readSnapshot(kind: AnyApplicationKind, id: string): Promise<FormSnapshot> {

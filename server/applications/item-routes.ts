@@ -12,6 +12,9 @@ import { kindRoute } from './kind-route';
 import type { ApplicationLinks } from './kind-links';
 import { kindParams } from './kind-params';
 import { recordAnswersWritten } from '@/server/read-model/record';
+import { fieldValuesOf } from '@/server/history/answer-reads';
+import { noteAnswersWritten } from '@/server/history/history-recorder';
+import type { RepeatableItem } from '@/lib/portal';
 
 type Links = Pick<ApplicationLinks, 'repeatableItems'>;
 
@@ -25,6 +28,12 @@ function itemWrite<R>(links: Links, blockKey: string, write: () => Promise<Route
     return { current: items, etag: items.etag || null };
   };
   return withConflictReply(write, current);
+}
+
+/** The values an item write set, as the Portal stored them (the item's answers the body named). */
+function writtenValues(item: RepeatableItem, written: readonly { schema_key: string; field_key: string }[]) {
+  const named = new Set(written.map((w) => `${w.schema_key}\u0000${w.field_key}`));
+  return fieldValuesOf(item.answers.filter((a) => named.has(`${a.schema_key}\u0000${a.field_key}`)), item.item_id);
 }
 
 /** GET …/items/[blockKey] (a page of a group's items) and POST (add one; If-Match optional). */
@@ -54,6 +63,7 @@ export function itemGroupRoutes<Id extends string>(kind: KindWithItems<Id>) {
       return itemWrite(at, blockKey, async () => {
         const res = await createItem(at, blockKey, body, { ifMatch, idempotencyKey });
         recordAnswersWritten(db, id, res.data.answers_revision);
+        noteAnswersWritten(db, id, res.data.answers_revision, writtenValues(res.data.item, body.answers ?? []));
         const etag = answerSetEtag(res.etag, res.data.answers_revision);
         return { status: 201, body: { item: itemView(res.data.item), answers_revision: res.data.answers_revision, etag }, headers: etagHeader(etag) };
       });
@@ -81,6 +91,7 @@ export function itemRoutes<Id extends string>(kind: KindWithItems<Id>) {
       return itemWrite(at, blockKey, async () => {
         const res = await updateItem(at, blockKey, itemId, body, ifMatch);
         recordAnswersWritten(db, id, res.data.answers_revision);
+        noteAnswersWritten(db, id, res.data.answers_revision, writtenValues(res.data.item, body.answers));
         const etag = answerSetEtag(res.etag, res.data.answers_revision);
         return { body: { item: itemView(res.data.item), answers_revision: res.data.answers_revision, etag }, headers: etagHeader(etag) };
       });

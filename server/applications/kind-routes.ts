@@ -1,5 +1,6 @@
 import 'server-only';
 import { answersRoutes } from './answers-routes';
+import { historyRoutes } from './history-routes';
 import { applicationRoutes } from './application-routes';
 import { projectCriteria } from './project-criteria';
 import { dealApplication } from './deal-application';
@@ -18,6 +19,7 @@ export function applicationKindRoutes<Id extends string>(kind: CompleteKind<Id>)
   return {
     ...applicationRoutes(kind),
     answers: answersRoutes(kind),
+    history: historyRoutes(kind),
     itemGroup: itemGroupRoutes(kind),
     item: itemRoutes(kind),
     files: filesRoutes(kind),

@@ -12,3 +12,5 @@ export const DEFAULT_WAITING_DAYS = 7;
 /** Mail: the From of every message, and the first wait before a message refused for now is tried again. */
 export const DEFAULT_MAIL_FROM = 'Intake <intake@localhost>';
 export const DEFAULT_MAIL_RETRY_SECONDS = 30;
+/** Two years of answer history: long enough for a funder's questions about an application's past. */
+export const DEFAULT_HISTORY_RETENTION_DAYS = 730;

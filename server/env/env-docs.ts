@@ -1,4 +1,4 @@
-import { DEFAULT_MAIL_FROM, DEFAULT_MAIL_RETRY_SECONDS, DEFAULT_ABSOLUTE_HOURS, DEFAULT_IDLE_MINUTES, DEFAULT_RECONCILE_MINUTES, DEFAULT_TIMEOUT_MS, DEFAULT_WAITING_DAYS, SANDBOX_BASE_URL } from './defaults';
+import { DEFAULT_MAIL_FROM, DEFAULT_MAIL_RETRY_SECONDS, DEFAULT_ABSOLUTE_HOURS, DEFAULT_IDLE_MINUTES, DEFAULT_RECONCILE_MINUTES, DEFAULT_TIMEOUT_MS, DEFAULT_WAITING_DAYS, DEFAULT_HISTORY_RETENTION_DAYS, SANDBOX_BASE_URL } from './defaults';
 
 export interface EnvDoc {
   name: string;
@@ -72,6 +72,11 @@ export const ENV_DOCS: readonly EnvDoc[] = [
     name: 'WORKSPACE_WAITING_DAYS',
     default: String(DEFAULT_WAITING_DAYS),
     meaning: 'Staff home lists an invited, unsubmitted application as waiting on the client after this many days without activity (1–365).',
+  },
+  {
+    name: 'HISTORY_RETENTION_DAYS',
+    default: String(DEFAULT_HISTORY_RETENTION_DAYS),
+    meaning: 'Days the history of every answer (who changed it, from what to what) is kept (0–3650; `0`: no history is recorded).',
   },
   {
     name: 'TRUSTED_PROXY_HOPS',

@@ -9,6 +9,7 @@ import {
   DEFAULT_RECONCILE_MINUTES,
   DEFAULT_TIMEOUT_MS,
   DEFAULT_WAITING_DAYS,
+  DEFAULT_HISTORY_RETENTION_DAYS,
   SANDBOX_BASE_URL,
   DEFAULT_MAIL_FROM,
   DEFAULT_MAIL_RETRY_SECONDS,
@@ -130,6 +131,7 @@ const Schema = z.object({
   SMTP_URL: optional(SmtpUrl),
   MAIL_FROM: optional(MailFrom),
   MAIL_RETRY_SECONDS: optional(wholeNumber(1, 3600, 'seconds')),
+  HISTORY_RETENTION_DAYS: optional(wholeNumber(0, 3650, 'days')),
 });
 
 export interface ParseEnvOptions {
@@ -194,6 +196,7 @@ export function parseEnv(source: EnvSource, options: ParseEnvOptions = {}): Env 
     smtpUrl: e.SMTP_URL ?? null,
     mailFrom: e.MAIL_FROM ?? DEFAULT_MAIL_FROM,
     mailRetrySeconds: e.MAIL_RETRY_SECONDS ?? DEFAULT_MAIL_RETRY_SECONDS,
+    historyRetentionDays: e.HISTORY_RETENTION_DAYS ?? DEFAULT_HISTORY_RETENTION_DAYS,
     warnings: Object.freeze(warnings),
   });
 }

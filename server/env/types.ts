@@ -36,6 +36,8 @@ export interface Env {
   readonly mailFrom: string;
   /** First wait before a message refused for now (SMTP 4xx, no connection) is tried again; doubles each time. */
   readonly mailRetrySeconds: number;
+  /** Days answer history is kept; 0: none is recorded. */
+  readonly historyRetentionDays: number;
   /** Things worth telling an operator once at start-up (already logged by getEnv()). */
   readonly warnings: readonly string[];
 }

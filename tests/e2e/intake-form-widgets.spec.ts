@@ -63,6 +63,8 @@ test('the form works with the keyboard alone', async ({ page, baseURL }) => {
 });
 
 test('files are checked before upload, then uploaded with progress, listed and removed', async ({ page, baseURL }) => {
+  // Handing a 26 MB file to the browser takes tens of seconds on a busy machine.
+  test.setTimeout(150_000);
   const { applicationId } = await createBusiness(page.request, baseURL!, 'E2E Files Ltd');
   await page.goto(`/applications/${applicationId}?section=financials`);
   await formReady(page);

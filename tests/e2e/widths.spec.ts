@@ -78,6 +78,7 @@ for (const width of WIDTHS) {
           { path: `/applications/${APPLICATION}`, ready: formReady },
           { path: `/applications/${APPLICATION}/autofill`, ready: h1('Autofill') },
           { path: `/applications/${APPLICATION}/review`, ready: h1('Review Autofill suggestions') },
+          { path: `/applications/${APPLICATION}/timeline`, ready: h1('Timeline') },
         ],
         'staff',
         width,

@@ -13,6 +13,7 @@ import {
   type SuggestionView,
 } from '@/lib/bff/autofill';
 import { AnswersPageView } from '@/lib/bff/applications';
+import { HistoryPageView } from '@/lib/bff/history';
 import { BffErrorBody } from '@/lib/bff/errors';
 import type { RunningSandbox } from '@/server/sandbox/server';
 import { seedDocuments } from '@/server/sandbox/seed/documents';
@@ -234,6 +235,11 @@ describe('a whole Autofill round through the BFF', () => {
     const answers = AnswersPageView.parse(track(await client.get(`/api/applications/${appId}/answers?page_size=500`)).body);
     expect(answers.answers_revision).toBe(result.answers_revision);
     expect(answers.items.find((a) => a.block_key === 'legal_name' && a.field_key === 'value')?.value).toBe('Harbour Street Hospitality Ltd');
+    // History names the suggestion and the reviewer who accepted it, from the suggestion's current value.
+    const history = HistoryPageView.parse(track(await client.get(`/api/applications/${appId}/answers/history?schema_key=legal_name&field_key=value`)).body);
+    expect(history.entries.map((e) => ({ old: e.old, new: e.new_value, by: e.by, revision: e.answers_revision }))).toEqual([
+      { old: { known: true, value: null }, new: 'Harbour Street Hospitality Ltd', by: { kind: 'autofill', name: 'Test staff' }, revision: result.answers_revision },
+    ]);
     const again = await accept(client, appId, legal.id);
     expect(again.status).toBe(409);
     expect(errorOf(again).details.map((d) => d.code)).toEqual(['suggestion_not_pending']);

@@ -57,6 +57,7 @@ const GRANTS: Record<string, readonly Grantee[]> = {
   [`GET ${APP}/form`]: ['reviewer', 'client'],
   [`GET ${APP}/answers`]: ['reviewer', 'client'],
   [`PATCH ${APP}/answers`]: ['client'],
+  [`GET ${APP}/answers/history`]: ['reviewer', 'client'],
   [`GET ${APP}/items/[blockKey]`]: ['reviewer', 'client'],
   [`POST ${APP}/items/[blockKey]`]: ['client'],
   [`PATCH ${APP}/items/[blockKey]/[itemId]`]: ['client'],

@@ -56,7 +56,7 @@ describe('the catalog of the app', () => {
         .map((c) => `${c.method} ${c.route.pattern.slice(prefix.length)}`);
     const intake = below('/api/applications/[applicationId]');
     const deal = below('/api/deal-applications/[dealApplicationId]');
-    expect(deal.length).toBe(14);
+    expect(deal.length).toBe(15);
     for (const call of deal) expect(intake).toContain(call);
   });
 });

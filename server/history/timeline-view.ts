@@ -1,0 +1,68 @@
+import 'server-only';
+import type { TimelineItemView, TimelineView } from '@/lib/bff/timeline';
+import type { Actor } from './history-events';
+import type { TimelineEvent, TimelineOperation } from './timeline';
+
+const ACTIONS: Record<TimelineOperation, string> = {
+  'application.submit': 'submitted the application to the Portal',
+  'deal_application.submit': 'submitted the deal application',
+  'files.upload': 'attached a document',
+  'files.delete': 'removed a document',
+  'deal_application.file_upload': 'attached a document',
+  'deal_application.file_delete': 'removed a document',
+  'items.create': 'added an item to a list',
+  'items.delete': 'removed an item from a list',
+  'deal_application.item_create': 'added an item to a list',
+  'deal_application.item_delete': 'removed an item from a list',
+  'autofill.start': 'started Autofill',
+  'autofill.suggestion_accept': 'accepted an Autofill suggestion',
+  'autofill.suggestion_dismiss': 'dismissed an Autofill suggestion',
+};
+
+function actorOf(by: Actor): string {
+  switch (by.kind) {
+    case 'staff':
+    case 'reviewer':
+      return by.name ?? 'A staff member';
+    case 'client':
+      return 'The client';
+    case 'autofill':
+      return by.name ? `An Autofill suggestion accepted by ${by.name}` : 'An accepted Autofill suggestion';
+    case 'outside':
+      return 'Someone outside this app (in the Portal)';
+  }
+}
+
+/** A stored answer as a line of text: lists joined, Yes/No, "(empty)". Choices show their stored value. */
+export function valueText(value: unknown): string {
+  if (value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0)) return '(empty)';
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (Array.isArray(value)) return value.map((v) => (typeof v === 'boolean' ? (v ? 'Yes' : 'No') : String(v))).join(', ');
+  return typeof value === 'string' || typeof value === 'number' ? String(value) : JSON.stringify(value);
+}
+
+function itemOf(e: TimelineEvent, labelOf: (schemaKey: string, fieldKey: string) => string, i: number): TimelineItemView {
+  const key = `${e.kind}-${e.at.toISOString()}-${i}`;
+  const at = e.at.toISOString();
+  switch (e.kind) {
+    case 'answer': {
+      const what = `“${labelOf(e.schema_key, e.field_key)}”${e.item_id ? ' (in a list item)' : ''}`;
+      return { key, at, text: `${actorOf(e.by)} ${e.old.known ? 'changed' : 'set'} ${what}`, change: { from: e.old.known ? valueText(e.old.value) : null, to: valueText(e.new_value) } };
+    }
+    case 'invited':
+      return { key, at, text: `${e.by ?? 'Staff'} invited ${e.to ?? 'the client'} to complete the application`, change: null };
+    case 'link_opened':
+      return { key, at, text: 'The client opened the invitation link', change: null };
+    case 'invitation_revoked':
+      return { key, at, text: 'The invitation link was revoked', change: null };
+    case 'action':
+      return { key, at, text: `${e.by.kind === 'invitation' ? 'The client' : e.by.label} ${ACTIONS[e.operation]}`, change: null };
+  }
+}
+
+export function timelineView(
+  page: { events: TimelineEvent[]; nextBefore: Date | null },
+  labelOf: (schemaKey: string, fieldKey: string) => string,
+): TimelineView {
+  return { items: page.events.map((e, i) => itemOf(e, labelOf, i)), olderBefore: page.nextBefore?.toISOString() ?? null };
+}
