@@ -19,6 +19,8 @@ const ACTIONS: Record<TimelineOperation, string> = {
   'autofill.suggestion_dismiss': 'dismissed an Autofill suggestion',
 };
 
+const MAIL_STATUS = { queued: 'waiting to be sent', sending: 'being sent', sent: 'sent', failed: 'not delivered: see the Outbox', suppressed: 'not sent' } as const;
+
 function actorOf(by: Actor): string {
   switch (by.kind) {
     case 'staff':
@@ -55,6 +57,8 @@ function itemOf(e: TimelineEvent, labelOf: (schemaKey: string, fieldKey: string)
       return { key, at, text: 'The client opened the invitation link', change: null };
     case 'invitation_revoked':
       return { key, at, text: 'The invitation link was revoked', change: null };
+    case 'mail':
+      return { key, at, text: `Mail to ${e.to}: “${e.subject}” (${MAIL_STATUS[e.status]})`, change: null };
     case 'action':
       return { key, at, text: `${e.by.kind === 'invitation' ? 'The client' : e.by.label} ${ACTIONS[e.operation]}`, change: null };
   }

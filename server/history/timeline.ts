@@ -17,6 +17,7 @@ export type TimelineEvent =
   | { kind: 'invited'; at: Date; by: string | null; to: string | null }
   | { kind: 'link_opened'; at: Date }
   | { kind: 'invitation_revoked'; at: Date }
+  | { kind: 'mail'; at: Date; to: string; subject: string; status: 'queued' | 'sending' | 'sent' | 'failed' | 'suppressed' }
   | { kind: 'action'; at: Date; by: { kind: 'user' | 'invitation'; label: string }; operation: TimelineOperation };
 
 /** The writes through the BFF a timeline names (answer and item values are in the answers' history instead). */
@@ -50,7 +51,7 @@ interface Page {
 export async function applicationTimeline(db: Db, applicationId: string, limit: number, before: Date | null): Promise<Page> {
   // Only the conditions that apply (a far-future stand-in for "no bound" is not a date every driver can send).
   const beforeAt = (column: string, n: number) => (before ? `AND ${column} < $${n}` : `AND $${n}::timestamptz IS NULL`);
-  const [answers, invitations, actions] = await Promise.all([
+  const [answers, invitations, actions, mails] = await Promise.all([
     db.query<{ at: Date; actor_kind: Actor['kind']; actor_name: string | null; schema_key: string; field_key: string; item_id: string; old_known: boolean; old_value: unknown; new_value: unknown }>(
       `SELECT at, actor_kind, actor_name, schema_key, field_key, item_id, old_known, old_value, new_value
          FROM answer_history WHERE application_id = $1 ${beforeAt('at', 2)} ORDER BY at DESC, id DESC LIMIT $3`,
@@ -68,6 +69,10 @@ export async function applicationTimeline(db: Db, applicationId: string, limit: 
         WHERE a.application_id = $1 AND a.outcome = 'success' ${beforeAt('a.at', 2)} AND a.operation = ANY($3::text[])
         ORDER BY a.id DESC LIMIT $4`,
       [applicationId, before, TIMELINE_OPERATIONS, limit + 1],
+    ),
+    db.query<{ created_at: Date; recipient: string; subject: string; status: 'queued' | 'sending' | 'sent' | 'failed' | 'suppressed' }>(
+      `SELECT created_at, recipient, subject, status FROM outbox WHERE application_id = $1 ${beforeAt('created_at', 2)} ORDER BY created_at DESC LIMIT $3`,
+      [applicationId, before, limit + 1],
     ),
   ]);
   const events: TimelineEvent[] = [
@@ -87,6 +92,7 @@ export async function applicationTimeline(db: Db, applicationId: string, limit: 
       ...(r.revoked_at ? [{ kind: 'invitation_revoked' as const, at: r.revoked_at }] : []),
     ]),
     ...actions.map((r): TimelineEvent => ({ kind: 'action', at: r.at, by: { kind: r.actor_kind, label: r.actor_label }, operation: r.operation })),
+    ...mails.map((r): TimelineEvent => ({ kind: 'mail', at: r.created_at, to: r.recipient, subject: r.subject, status: r.status })),
   ]
     .filter((e) => before === null || e.at < before)
     .sort((a, b) => b.at.getTime() - a.at.getTime());

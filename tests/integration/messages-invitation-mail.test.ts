@@ -78,6 +78,17 @@ describe('invitation mail', () => {
     expect(dead.headers.get('location')).toBe('/invite/invalid?reason=revoked');
     const refused = await staffClient.post(`/api/invitations/${created.invitation.id}/resend`);
     expect(refused.status).toBe(409);
+
+    // The application's timeline tells the story: invited, mailed (twice), opened, revoked.
+    const timeline = (await staffClient.get(`/applications/${app}/timeline`, { headers: { Accept: 'text/html' } })).text.replace(/<!-- -->/g, '');
+    for (const line of [
+      `${inviter} invited ${address} to complete the application`,
+      `Mail to ${address}: “Your application for Mailed Invitation Ltd: information needed” (sent)`,
+      'The client opened the invitation link',
+      'The invitation link was revoked',
+    ]) {
+      expect(timeline).toContain(line);
+    }
     expect(BffErrorBody.parse(refused.body).error.code).toBe('conflict');
   });
 
