@@ -171,6 +171,10 @@ export const applicationApi = {
     POST: endpoint<{ reply: InvitationCreated; body: InvitationCreateBody }>()('POST', '/api/applications/[applicationId]/invitations'),
   },
   place: { PUT: endpoint<{ reply: ClientPlaceBody; body: ClientPlaceBody }>()('PUT', '/api/applications/[applicationId]/place') },
+  /** The application as a PDF for a funder or the client's records (a link, not a fetch). */
+  pdf: { GET: endpoint<{ reply: Blob }>()('GET', '/api/applications/[applicationId]/pdf') },
+  /** The funder package: a ZIP of the PDF and every document (a link, not a fetch). */
+  package: { GET: endpoint<{ reply: Blob }>()('GET', '/api/applications/[applicationId]/package') },
 } as const;
 
 /** Funding projects (DESIGN.md §6): a business's list (business_id), one project, its runs and matches; its criteria are a form (formApi). */

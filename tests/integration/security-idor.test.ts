@@ -67,6 +67,8 @@ const GRANTS: Record<string, readonly Grantee[]> = {
   [`GET ${APP}/files/[fileId]/download`]: ['reviewer', 'client'],
   [`POST ${APP}/submit`]: ['client'],
   [`PUT ${APP}/place`]: ['client'],
+  // The application as a PDF: staff, and the invited client for its own (the funder's ZIP is staff's alone).
+  [`GET ${APP}/pdf`]: ['client'],
   [`GET ${APP}/autofill/preparation`]: ['reviewer', 'client'],
   [`PATCH ${APP}/autofill/preparation`]: ['client'],
   [`POST ${APP}/autofill/preparation/files`]: ['client'],
