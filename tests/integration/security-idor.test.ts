@@ -94,6 +94,7 @@ const GRANTS: Record<string, readonly Grantee[]> = {
   'GET /api/projects/[projectId]/runs': ['reviewer'],
   'GET /api/projects/[projectId]/runs/[runId]': ['reviewer'],
   'GET /api/projects/[projectId]/matches': ['reviewer'],
+  'GET /api/projects/[projectId]/matches/csv': ['reviewer'],
 };
 
 const may = (who: Grantee, call: CatalogCall) => GRANTS[call.key]?.includes(who) ?? false;
