@@ -24,16 +24,21 @@ function parseCsv(text: string): string[][] {
   let quoted = false;
   for (let i = 0; i < text.length; i++) {
     const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') (field += '"'), i++;
-      else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') record.push(field), (field = '');
-    else if (c === '\r' && text[i + 1] === '\n') {
+    if (quoted && c === '"' && text[i + 1] === '"') {
+      field += '"';
+      i++;
+    } else if (quoted && c === '"') quoted = false;
+    else if (quoted) field += c;
+    else if (c === '"') quoted = true;
+    else if (c === ',') {
+      record.push(field);
+      field = '';
+    } else if (c === '\r' && text[i + 1] === '\n') {
       record.push(field);
       records.push(record);
-      (record = []), (field = ''), i++;
+      record = [];
+      field = '';
+      i++;
     } else field += c;
   }
   expect(field === '' && record.length === 0, 'the file ends with CRLF').toBe(true);
