@@ -29,7 +29,8 @@ function csvReply(name: string, header: readonly string[], rows: readonly (reado
 
 /** The table's query without its paging: the export holds every matching row. */
 const BusinessesCsvQuery = WorkspaceBusinessesQuery.omit({ page: true, page_size: true });
-const ROWS_PER_READ = 1000;
+// Few reads of many rows: each read of the table counts and orders every matching row again.
+const ROWS_PER_READ = 20_000;
 
 // GET /api/workspace/businesses/csv – the businesses table as CSV: q, stage, status, progress, sort, dir as on screen
 const businessesCsv = route(api.workspace.businessesCsv.GET, { roles: ['staff'], query: BusinessesCsvQuery }, async ({ query, db }) => {
