@@ -23,7 +23,7 @@ const today = () => new Date().toISOString().slice(0, 10);
 function csvReply(name: string, header: readonly string[], rows: readonly (readonly CsvValue[])[]) {
   return new Response(csvDocument(header, rows), {
     status: 200,
-    headers: { 'Content-Type': 'text/csv; charset=utf-8; header=present', 'Content-Disposition': contentDisposition(name), 'Cache-Control': 'private, no-store' },
+    headers: { 'Content-Type': 'text/csv; charset=utf-8; header=present', 'Content-Disposition': contentDisposition(name), 'Cache-Control': 'private, no-store', 'X-Content-Type-Options': 'nosniff' },
   });
 }
 
