@@ -36,10 +36,10 @@ const LAYERS = [
   {
     // The application wing (intake, deal application, project criteria) sits above what it uses: the Portal
     // client, http, the read model, projects' reads. Only app/, the route modules (*-routes.ts, which app/api
-    // re-exports) and the wing's consumers (Autofill) import it.
-    target: ['./server/!(applications|autofill)/**/!(*-routes).ts', './server/*.ts'],
+    // re-exports) and the wing's consumers (Autofill, the funder package) import it.
+    target: ['./server/!(applications|autofill|package)/**/!(*-routes).ts', './server/*.ts'],
     from: './server/applications',
-    message: 'server/applications (the application wing) is imported only by app/, route modules and server/autofill: what the wing uses must not import it back.',
+    message: 'server/applications (the application wing) is imported only by app/, route modules, server/autofill and server/package: what the wing uses must not import it back.',
   },
   {
     target: './server/sandbox',

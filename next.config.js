@@ -7,8 +7,9 @@ const nextConfig = {
   // `npm run typecheck` (part of `npm test`) type-checks the whole project, tests included; the build
   // does not repeat it, so `npm start` stays quick.
   typescript: { ignoreBuildErrors: true },
-  // Loaded by Node at run time rather than bundled: PGlite ships WebAssembly and data files, pg optional natives.
-  serverExternalPackages: ['@electric-sql/pglite', 'pg'],
+  // Loaded by Node at run time rather than bundled: PGlite ships WebAssembly and data files, pg optional natives,
+  // pdfkit reads its data files next to itself, fontkit and yazl are plain Node libraries.
+  serverExternalPackages: ['@electric-sql/pglite', 'pg', 'pdfkit', 'fontkit', 'yazl'],
   // The sandbox is a standalone server; keep it (and its seed data) out of the app's bundles.
   outputFileTracingExcludes: { '*': ['server/sandbox/**', 'tests/**'] },
   // The stylesheets (a few KiB) go into the page itself: no render-blocking requests before the first

@@ -5,6 +5,7 @@ import { SignOutButton } from '@/components/auth/sign-out-button';
 import { QueryProvider } from '@/components/providers/query-provider';
 import { currentSession } from '@/server/http/current-session';
 import './globals.css';
+import './print.css';
 
 export const metadata: Metadata = {
   title: { default: 'Intake', template: '%s · Intake' },

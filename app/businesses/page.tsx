@@ -1,5 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { apiUrl } from '@/lib/api/client';
+import { workspaceApi } from '@/lib/api/endpoints';
 import { DEFAULT_BUSINESS_PAGE_SIZE, WorkspaceBusinessesQuery } from '@/lib/bff/workspace';
 import { appDb } from '@/server/db/app-db';
 import { guardPage, type PageProps } from '@/server/http/page-guard';
@@ -48,6 +50,13 @@ export default async function BusinessesPage({ searchParams }: PageProps) {
             : 'No businesses yet.'
           : `${page.total} ${page.total === 1 ? 'business' : 'businesses'}${filtered ? ' match' : ''}; page ${page.page} of ${pages}.`}
       </p>
+      {page.items.length > 0 && (
+        <p>
+          <a href={apiUrl(workspaceApi.businessesCsv.GET, { query: { q: query.q, stage: query.stage, status: query.status, progress: query.progress, sort: query.sort, dir: query.dir } })}>
+            Download {filtered ? 'these businesses' : 'every business'} as sorted here (CSV)
+          </a>
+        </p>
+      )}
       {page.items.length > 0 && <BusinessesTable page={page} query={query} />}
       {pages > 1 && (
         <nav aria-label="Pages" className="pager">

@@ -3,6 +3,8 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { dealRowOf, DealsTable } from '@/components/deals/deals-table';
 import { FreshnessNote } from '@/components/workspace/freshness-note';
+import { apiUrl } from '@/lib/api/client';
+import { dealsCsvApi } from '@/lib/api/endpoints';
 import { DealsQuery, newestDealsFirst } from '@/lib/bff/deals';
 import { appDb } from '@/server/db/app-db';
 import { readBusinessName } from '@/server/deals/deal-business';
@@ -37,6 +39,9 @@ async function AllDeals({ page }: { page: number }) {
         </Link>
       </div>
       <p className="muted">Every deal of the Portal, newest first. Open a deal to move it through its workflow and fill its application.</p>
+      <p>
+        <a href={apiUrl(dealsCsvApi.GET)}>Download every deal (CSV)</a>
+      </p>
       <FreshnessNote freshness={deals.freshness} now={new Date().toISOString()} canRefresh />
       {deals.items.length === 0 ? (
         <p>No deals yet.</p>

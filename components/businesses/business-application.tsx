@@ -2,6 +2,8 @@
 
 import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
+import { apiUrl } from '@/lib/api/client';
+import { applicationApi } from '@/lib/api/endpoints';
 import { intakeFormBase } from '@/lib/api/form-base';
 import { applicationQuery } from '@/lib/queries/application';
 import { LoadState } from '../ui/load-state';
@@ -45,6 +47,10 @@ export function BusinessApplication({ applicationId }: { applicationId: string }
           </p>
           <p>
             <Link href={`/applications/${applicationId}/timeline`}>Timeline of the application</Link>
+          </p>
+          <p className="actions">
+            <a href={apiUrl(applicationApi.pdf.GET, { params: { applicationId } })}>Download the application (PDF)</a>
+            <a href={apiUrl(applicationApi.package.GET, { params: { applicationId } })}>Download the funder package (ZIP: PDF and documents)</a>
           </p>
         </>
       )}

@@ -3,6 +3,8 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { useId, useState } from 'react';
+import { apiUrl } from '@/lib/api/client';
+import { projectMatchesCsvApi } from '@/lib/api/endpoints';
 import type { MatchView, ProjectView } from '@/lib/bff/projects';
 import { FITS, PRODUCT_KINDS, type Fit, type ProductKind } from '@/lib/portal/funding-values';
 import { matchesQuery, type MatchFilters } from '@/lib/queries/projects';
@@ -115,6 +117,13 @@ export function FundingResults({ project }: { project: ProjectView }) {
         <p>{filtered ? 'No funder matches these filters.' : 'No results yet: find funders once the criteria are complete.'}</p>
       )}
       {shownCompared.length > 0 && <MatchCompare matches={shownCompared} onRemove={toggleCompare} />}
+      {items.length > 0 && (
+        <p>
+          <a href={apiUrl(projectMatchesCsvApi.GET, { params: { projectId: project.id }, query: filters })}>
+            Download {filtered ? 'these funders' : 'every funder'} (CSV)
+          </a>
+        </p>
+      )}
       {items.length > 0 && (
         <ol className="funding-matches" aria-label="Funders, best fit first">
           {items.map((m, i) => (

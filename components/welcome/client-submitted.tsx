@@ -1,3 +1,5 @@
+import { applicationApi } from '@/lib/api/endpoints';
+import { apiUrl } from '@/lib/api/client';
 import type { ClientSubmittedView } from '@/lib/bff/client-submitted';
 import type { CopyGroup, CopyRow } from '@/lib/forms/answers-copy';
 import { FocusedHeading } from '../ui/focus-on-arrival';
@@ -67,7 +69,10 @@ export function ClientSubmitted({ view: v }: { view: ClientSubmittedView }) {
 
       <section aria-labelledby="submitted-copy">
         <h2 id="submitted-copy">A copy of your answers</h2>
-        <p className="muted">Keep it for your records: print this page or save it as a PDF from your browser.</p>
+        <p className="muted">Keep it for your records: download it as a PDF, or print this page.</p>
+        <p>
+          <a href={apiUrl(applicationApi.pdf.GET, { params: { applicationId: v.applicationId } })}>Download a PDF copy of your application</a>
+        </p>
         {v.sections.map((s) => (
           <section key={s.label} className="submitted-section" aria-label={s.label}>
             <h3>{s.label}</h3>

@@ -156,6 +156,9 @@ export const dealsApi = {
   POST: endpoint<{ reply: DealReply; body: DealCreateInput }>()('POST', '/api/deals'),
 } as const;
 
+/** Every deal as CSV (a link, not a fetch). */
+export const dealsCsvApi = { GET: endpoint<{ reply: Blob }>()('GET', '/api/deals/csv') } as const;
+
 export const dealApi = { GET: endpoint<{ reply: DealReply }>()('GET', '/api/deals/[dealId]') } as const;
 
 export const dealStagesApi = { GET: endpoint<{ reply: StagesView }>()('GET', '/api/deals/[dealId]/stages') } as const;
@@ -181,6 +184,10 @@ export const applicationApi = {
     POST: endpoint<{ reply: InvitationCreated; body: InvitationCreateBody }>()('POST', '/api/applications/[applicationId]/invitations'),
   },
   place: { PUT: endpoint<{ reply: ClientPlaceBody; body: ClientPlaceBody }>()('PUT', '/api/applications/[applicationId]/place') },
+  /** The application as a PDF for a funder or the client's records (a link, not a fetch). */
+  pdf: { GET: endpoint<{ reply: Blob }>()('GET', '/api/applications/[applicationId]/pdf') },
+  /** The funder package: a ZIP of the PDF and every document (a link, not a fetch). */
+  package: { GET: endpoint<{ reply: Blob }>()('GET', '/api/applications/[applicationId]/package') },
 } as const;
 
 /** Funding projects (DESIGN.md §6): a business's list (business_id), one project, its runs and matches; its criteria are a form (formApi). */
@@ -204,6 +211,11 @@ export const projectMatchesApi = {
   GET: endpoint<{ reply: MatchPageView; query: Page & { fit?: string | null; product_kind?: string | null } }>()('GET', '/api/projects/[projectId]/matches'),
 } as const;
 
+/** The matches as CSV, with the list's filters (a link, not a fetch). */
+export const projectMatchesCsvApi = {
+  GET: endpoint<{ reply: Blob; query: { fit?: string | null; product_kind?: string | null } }>()('GET', '/api/projects/[projectId]/matches/csv'),
+} as const;
+
 export const matchShortlistApi = { POST: endpoint<{ reply: MatchReply }>()('POST', '/api/projects/[projectId]/matches/[matchId]/shortlist') } as const;
 
 export const matchDismissApi = { POST: endpoint<{ reply: MatchReply }>()('POST', '/api/projects/[projectId]/matches/[matchId]/dismiss') } as const;
@@ -212,6 +224,10 @@ export const matchDismissApi = { POST: endpoint<{ reply: MatchReply }>()('POST',
 export const workspaceApi = {
   businesses: {
     GET: endpoint<{ reply: WorkspaceBusinessPage; query: Record<string, string | number | null | undefined> }>()('GET', '/api/workspace/businesses'),
+  },
+  /** The table as CSV, with its search, filters and sort (a link, not a fetch). */
+  businessesCsv: {
+    GET: endpoint<{ reply: Blob; query: Record<string, string | number | null | undefined> }>()('GET', '/api/workspace/businesses/csv'),
   },
   home: { GET: endpoint<{ reply: StaffHomeView }>()('GET', '/api/workspace/home') },
   reviewInbox: { GET: endpoint<{ reply: ReviewInboxView }>()('GET', '/api/workspace/review-inbox') },
@@ -241,6 +257,7 @@ export const api = {
   businessStageTransitions: businessStageTransitionsApi,
   businessUpload: businessUploadApi,
   deals: dealsApi,
+  dealsCsv: dealsCsvApi,
   deal: dealApi,
   dealStages: dealStagesApi,
   dealStageTransitions: dealStageTransitionsApi,
@@ -255,6 +272,7 @@ export const api = {
   projectRun: projectRunApi,
   projectRunRetry: projectRunRetryApi,
   projectMatches: projectMatchesApi,
+  projectMatchesCsv: projectMatchesCsvApi,
   matchShortlist: matchShortlistApi,
   matchDismiss: matchDismissApi,
   workspace: workspaceApi,

@@ -17,6 +17,8 @@ import type { FormValue, FormValues } from './equality';
 export interface CopyRow {
   readonly label: string;
   readonly value: string;
+  /** A required field of a visible question left unanswered (only with `markMissing`; value is then ''). */
+  readonly missing?: boolean;
 }
 
 /** A section, or one item of a repeatable group ("Owners 2"): its answers, then its groups. */
@@ -38,6 +40,8 @@ export interface AnswersSource {
   readonly answers: readonly Pick<AnswerItem, 'block_key' | 'schema_key' | 'field_key' | 'value'>[];
   readonly items: readonly ItemWithAnswers[];
   readonly files: readonly FileView[];
+  /** Lists required fields left unanswered too, marked (the funder's PDF); the client's copy leaves them out. */
+  readonly markMissing?: boolean;
 }
 
 type Scalar = string | number | boolean;
@@ -61,6 +65,7 @@ interface Ctx {
   visibility: VisibilityState;
   items: ItemIndex;
   files: Map<string, FileView[]>;
+  markMissing: boolean;
 }
 
 function rowsOf(ctx: Ctx, questions: readonly QuestionModel[], itemId: string | null): CopyRow[] {
@@ -70,8 +75,9 @@ function rowsOf(ctx: Ctx, questions: readonly QuestionModel[], itemId: string | 
     for (const field of question.fields) {
       const name = itemId === null ? answerName(question.blockKey, question.schemaKey, field.fieldKey) : itemName(itemId, question.schemaKey, field.fieldKey);
       const value = field.widget === 'file' ? (ctx.files.get(name) ?? []).map((f) => f.filename).join(', ') || null : readableValue(field, ctx.values[name]);
-      if (value === null) continue;
-      rows.push({ label: question.fields.length > 1 ? `${question.label} – ${field.label}` : question.label, value });
+      const label = question.fields.length > 1 ? `${question.label} – ${field.label}` : question.label;
+      if (value !== null) rows.push({ label, value });
+      else if (ctx.markMissing && field.required) rows.push({ label, value: '', missing: true });
     }
   }
   return rows;
@@ -90,7 +96,7 @@ export function answersCopy(source: AnswersSource): CopySection[] {
   const model = formModel(source.contract);
   const state = formStateFrom(model, source.answers, source.items);
   const items = indexItems(state.items);
-  const ctx: Ctx = { values: state.values, visibility: computeVisibility(model, state.values, items), items, files: groupFiles(source.files) };
+  const ctx: Ctx = { values: state.values, visibility: computeVisibility(model, state.values, items), items, files: groupFiles(source.files), markMissing: source.markMissing ?? false };
   return model.sections
     .map((section) => ({
       label: section.label,

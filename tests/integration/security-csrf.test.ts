@@ -165,9 +165,10 @@ describe('every reply is private JSON', () => {
       if (!path.startsWith('/api/')) continue;
       if (reply.status === 204) {
         expect(reply.text, where).toBe('');
-      } else if (/\/files\/[^/]+\/download$/.test(path.split('?')[0]!) && reply.status === 200) {
-        // The one binary reply: a download, which must not be sniffed into something else.
+      } else if (/\/files\/[^/]+\/download$|\/(pdf|package|csv)$/.test(path.split('?')[0]!) && reply.status === 200) {
+        // The downloads (a file, the PDF, the funder ZIP, a CSV): attachments, never sniffed into something else.
         expect(reply.headers.get('x-content-type-options'), where).toBe('nosniff');
+        expect(reply.headers.get('content-disposition'), where).toMatch(/^attachment; /);
       } else {
         expect(reply.headers.get('content-type'), where).toMatch(/^application\/json\b/);
         expect(() => JSON.parse(reply.text), where).not.toThrow();

@@ -68,6 +68,8 @@ const GRANTS: Record<string, readonly Grantee[]> = {
   [`GET ${APP}/files/[fileId]/download`]: ['reviewer', 'client'],
   [`POST ${APP}/submit`]: ['client'],
   [`PUT ${APP}/place`]: ['client'],
+  // The application as a PDF: staff, and the invited client for its own (the funder's ZIP is staff's alone).
+  [`GET ${APP}/pdf`]: ['client'],
   [`GET ${APP}/autofill/preparation`]: ['reviewer', 'client'],
   [`PATCH ${APP}/autofill/preparation`]: ['client'],
   [`POST ${APP}/autofill/preparation/files`]: ['client'],
@@ -96,6 +98,7 @@ const GRANTS: Record<string, readonly Grantee[]> = {
   // Mail (DESIGN.md §8): the Outbox holds every client's messages, and only staff invite; listed to say so.
   'GET /api/outbox': [],
   'POST /api/invitations/[invitationId]/resend': [],
+  'GET /api/projects/[projectId]/matches/csv': ['reviewer'],
 };
 
 const may = (who: Grantee, call: CatalogCall) => GRANTS[call.key]?.includes(who) ?? false;

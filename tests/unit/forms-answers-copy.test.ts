@@ -40,4 +40,16 @@ describe('a copy of the answers', () => {
     const copy = answersCopy({ contract, answers: [a('company_type', 'sole_trader'), a('registration_number', 'OC123456')], items: [], files: [] });
     expect(copy[0]!.rows.map((r) => r.label)).toEqual(['Type of business']);
   });
+
+  it('for the funder, marks required questions left empty, but never a hidden one', () => {
+    const copy = answersCopy({ contract, answers: [a('company_type', 'sole_trader')], items: [], files: [], markMissing: true });
+    const business = copy.find((s) => s.label === 'Business details')!;
+    expect(business.rows[0]).toEqual({ label: 'Legal business name', value: '', missing: true });
+    expect(business.rows).toContainEqual({ label: 'Type of business', value: 'Sole trader' });
+    // Optional and hidden questions are not listed as missing.
+    expect(business.rows.map((r) => r.label)).not.toContain('Trading name');
+    expect(business.rows.map((r) => r.label)).not.toContain('Company registration number');
+    // The client's copy is unchanged: only what was answered.
+    expect(answersCopy({ contract, answers: [a('company_type', 'sole_trader')], items: [], files: [] })[0]!.rows).toHaveLength(1);
+  });
 });

@@ -1,4 +1,6 @@
 import type { Metadata } from 'next';
+import { apiUrl } from '@/lib/api/client';
+import { applicationApi } from '@/lib/api/endpoints';
 import { intakeFormBase } from '@/lib/api/form-base';
 import Link from 'next/link';
 import { IntakeFormPage } from '@/components/intake-form/intake-form-page';
@@ -34,6 +36,8 @@ export default async function ApplicationPage({ params, searchParams }: PageProp
       <nav aria-label={sent ? 'Your application' : 'Autofill'} className="actions">
         {sent ? <Link href={submittedPath}>Your confirmation</Link> : <Link href={`/applications/${applicationId}/autofill`}>Autofill</Link>}
         {session.role !== 'client' && <Link href={`/applications/${applicationId}/review`}>Review suggestions</Link>}
+        {session.role === 'staff' && <a href={apiUrl(applicationApi.pdf.GET, { params: { applicationId } })}>Download PDF</a>}
+        {session.role === 'staff' && <a href={apiUrl(applicationApi.package.GET, { params: { applicationId } })}>Funder package (ZIP)</a>}
       </nav>
       <IntakeFormPage
         apiBase={apiBase}
