@@ -9,3 +9,5 @@ export const DEFAULT_DATA_DIR_NAME = '.data';
 /** The workspace's reconciler runs at start and then this often; its "waiting on the client" means this many quiet days. */
 export const DEFAULT_RECONCILE_MINUTES = 15;
 export const DEFAULT_WAITING_DAYS = 7;
+/** How long a stopping instance gives in-flight requests and workers (SIGTERM); under Kubernetes' default 30 s. */
+export const DEFAULT_DRAIN_GRACE_MS = 25_000;

@@ -5,6 +5,7 @@ import { LOG_LEVELS } from '@/server/log/levels';
 import {
   DEFAULT_ABSOLUTE_HOURS,
   DEFAULT_DATA_DIR_NAME,
+  DEFAULT_DRAIN_GRACE_MS,
   DEFAULT_IDLE_MINUTES,
   DEFAULT_RECONCILE_MINUTES,
   DEFAULT_TIMEOUT_MS,
@@ -98,6 +99,20 @@ const WebhookSecret = z
   .trim()
   .regex(/^whsec_[A-Za-z0-9+/=_-]{16,}$/, 'must be a Standard Webhooks secret: whsec_ followed by at least 16 base64 characters');
 
+const MetricsToken = z
+  .string()
+  .trim()
+  .min(16, 'must be at least 16 characters')
+  .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces');
+
+const OtlpEndpoint = z
+  .string()
+  .trim()
+  .refine((value) => {
+    const url = parseUrl(value);
+    return !!url && (url.protocol === 'http:' || url.protocol === 'https:');
+  }, 'must be an http(s) URL of an OTLP/HTTP collector, e.g. http://localhost:4318');
+
 const Schema = z.object({
   PORTAL_BASE_URL: optional(PortalBaseUrl),
   PORTAL_API_KEY: optional(ApiKey),
@@ -113,6 +128,10 @@ const Schema = z.object({
   WORKSPACE_RECONCILE_MINUTES: optional(wholeNumber(0, 1440, 'minutes')),
   WORKSPACE_WAITING_DAYS: optional(wholeNumber(1, 365, 'days')),
   TRUSTED_PROXY_HOPS: optional(wholeNumber(0, 10, 'proxies')),
+  DRAIN_GRACE_MS: optional(wholeNumber(1_000, 600_000, 'milliseconds')),
+  METRICS_TOKEN: optional(MetricsToken),
+  OTEL_EXPORTER_OTLP_ENDPOINT: optional(OtlpEndpoint),
+  TRACING: optional(z.enum(['auto', 'on', 'off'], { error: 'must be auto, on or off' })),
 });
 
 export interface ParseEnvOptions {
@@ -174,6 +193,10 @@ export function parseEnv(source: EnvSource, options: ParseEnvOptions = {}): Env 
     reconcileMinutes: e.WORKSPACE_RECONCILE_MINUTES ?? DEFAULT_RECONCILE_MINUTES,
     waitingDays: e.WORKSPACE_WAITING_DAYS ?? DEFAULT_WAITING_DAYS,
     trustedProxyHops: e.TRUSTED_PROXY_HOPS ?? 0,
+    drainGraceMs: e.DRAIN_GRACE_MS ?? DEFAULT_DRAIN_GRACE_MS,
+    metricsToken: e.METRICS_TOKEN ?? null,
+    otlpEndpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT ?? null,
+    tracing: e.TRACING === 'on' || (e.TRACING !== 'off' && !!e.OTEL_EXPORTER_OTLP_ENDPOINT),
     warnings: Object.freeze(warnings),
   });
 }

@@ -19,6 +19,8 @@ import { checkCsrf } from './csrf';
 import { publicOrigin } from './public-origin';
 import { cookieSettings, sessionPolicy } from '@/server/auth/session-settings';
 import { appDb } from '@/server/db/app-db';
+import { tracked } from '@/server/lifecycle/in-flight';
+import { currentPhase } from '@/server/lifecycle/phase';
 
 
 export type { AuditObject } from '@/server/audit';
@@ -73,6 +75,13 @@ function errorResponse(e: unknown, upstreamRequestId: string | null) {
   if (!isPortalError(e)) log.error('route failed', { error: e instanceof Error ? `${e.name}: ${e.message}` : String(e) });
   const mapped = toBrowserError(e);
   return NextResponse.json(mapped.body, { status: mapped.status, headers: { ...NO_STORE, ...mapped.headers } });
+}
+
+/** Refused before anything ran, so repeating it is safe; the connection closes so the retry opens a new one. */
+function drainingResponse() {
+  const response = errorResponse(new AppError('draining', 'This server is restarting. Nothing was changed; try again in a moment.', [], { 'Retry-After': '1' }), null);
+  response.headers.set('Connection', 'close');
+  return response;
 }
 
 function parseOr400<T>(schema: z.ZodType<T> | undefined, value: unknown, what: 'parameter' | 'query'): T {
@@ -138,8 +147,10 @@ export function route<E extends Endpoint, P = undefined, Q = undefined, B = unde
   };
 
   // The request context (server/context) carries the signal, the session and the upstream ids to everything below.
+  // A stopping instance takes nothing new (the caller repeats it elsewhere) and finishes what it has (lifecycle/shutdown).
   function serve(req: NextRequest, segment: { params: Promise<Record<string, string | string[]>> }): Promise<Response> {
-    return runInRequest(newRequestContext(req.signal), () => serveInContext(req, segment));
+    if (currentPhase() === 'draining') return Promise.resolve(drainingResponse());
+    return tracked(() => runInRequest(newRequestContext(req.signal), () => serveInContext(req, segment)));
   }
 
   async function serveInContext(req: NextRequest, segment: { params: Promise<Record<string, string | string[]>> }): Promise<Response> {

@@ -72,8 +72,8 @@ function stop(sig: NodeJS.Signals) {
   if (stopping) return;
   stopping = sig;
   sandboxStart.abort();
+  // The sandbox stops last (finishIfStopped): a draining app still finishes the Portal calls it has in flight.
   for (const child of children) signal(child, sig);
-  void sandbox?.stop().then(finishIfStopped);
   finishIfStopped();
 }
 

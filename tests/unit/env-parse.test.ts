@@ -219,6 +219,10 @@ describe('ENV_DOCS', () => {
       'WORKSPACE_RECONCILE_MINUTES',
       'WORKSPACE_WAITING_DAYS',
       'TRUSTED_PROXY_HOPS',
+      'DRAIN_GRACE_MS',
+      'METRICS_TOKEN',
+      'OTEL_EXPORTER_OTLP_ENDPOINT',
+      'TRACING',
     ]);
     for (const d of ENV_DOCS) {
       expect(d.default.length).toBeGreaterThan(0);

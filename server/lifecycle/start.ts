@@ -1,0 +1,29 @@
+import 'server-only';
+import { appDb } from '@/server/db/app-db';
+import { log } from '@/server/log';
+import { refreshPortalCheck } from '@/server/ops/readiness';
+import { enterPhase } from './phase';
+import { installShutdown } from './shutdown';
+
+/** How long to wait before opening the database again after a failed start. */
+const REOPEN_MS = 2_000;
+
+/**
+ * The server's start: SIGTERM drains from now on; the database is opened and migrated, after which the
+ * instance is serving (readiness then depends on its checks alone). A database that cannot be opened is
+ * tried again until it can, with the instance not ready meanwhile.
+ */
+export function startLifecycle(): void {
+  installShutdown();
+  refreshPortalCheck();
+  const open = () => {
+    appDb().then(
+      () => enterPhase('serving'),
+      (e: unknown) => {
+        log.error('database could not be opened; trying again', { error: e, retry_in_ms: REOPEN_MS });
+        setTimeout(open, REOPEN_MS).unref();
+      },
+    );
+  };
+  open();
+}
