@@ -220,6 +220,8 @@ export const webhooksApi = { POST: endpoint<{ reply: { received: boolean; id: st
 export const opsApi = {
   health: { GET: endpoint<{ reply: { status: 'ok'; phase: string; uptime_s: number } }>()('GET', '/api/health') },
   ready: { GET: endpoint<{ reply: { ready: boolean; phase: string; checks: Record<string, { ok: boolean; reason?: string }> } }>()('GET', '/api/ready') },
+  /** Prometheus text, not JSON. */
+  metrics: { GET: endpoint<{ reply: string }>()('GET', '/api/metrics') },
 } as const;
 
 /** Every route, grouped as above (the server and the tests take it whole; the browser imports the groups it calls, so a page carries only those). */

@@ -21,6 +21,7 @@ import { cookieSettings, sessionPolicy } from '@/server/auth/session-settings';
 import { appDb } from '@/server/db/app-db';
 import { tracked } from '@/server/lifecycle/in-flight';
 import { currentPhase } from '@/server/lifecycle/phase';
+import { recordRequest } from '@/server/ops/metrics';
 
 
 export type { AuditObject } from '@/server/audit';
@@ -130,12 +131,19 @@ export async function sessionOf(req: NextRequest, db: Db, origin: string) {
  * (lib/api/endpoints.ts) types the reply, so the handler answers what the browser's calls expect.
  */
 export function route<E extends Endpoint, P = undefined, Q = undefined, B = undefined>(
-  _endpoint: E,
+  endpoint: E,
   spec: RouteSpec<P, Q, B>,
   handle: (ctx: RouteContext<P, Q, B>) => Promise<RouteResult<ReplyOf<E>>>,
 ) {
   if (spec.csrf === false && spec.roles !== 'public') throw new Error('csrf: false is for public server-to-server routes only');
   return async (req: NextRequest, segment: { params: Promise<Record<string, string | string[]>> }) => {
+    const started = performance.now();
+    const response = await answer(req, segment);
+    recordRequest(endpoint.path, req.method, response.status, (performance.now() - started) / 1000);
+    return response;
+  };
+
+  async function answer(req: NextRequest, segment: { params: Promise<Record<string, string | string[]>> }): Promise<Response> {
     // An upload skips proxy.ts so its body streams (see its matcher): what the proxy guarantees is done here.
     if (passedProxy(req.headers)) return serve(req, segment);
     const bad = malformedTarget(rawTarget(req.url));
@@ -144,7 +152,7 @@ export function route<E extends Endpoint, P = undefined, Q = undefined, B = unde
     const https = getEnv().appOrigin?.startsWith('https:') || req.nextUrl.protocol === 'https:';
     for (const [k, v] of Object.entries(apiReplyHeaders({ https, pathname: req.nextUrl.pathname }))) response.headers.set(k, v);
     return response;
-  };
+  }
 
   // The request context (server/context) carries the signal, the session and the upstream ids to everything below.
   // A stopping instance takes nothing new (the caller repeats it elsewhere) and finishes what it has (lifecycle/shutdown).

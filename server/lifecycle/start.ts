@@ -1,7 +1,10 @@
 import 'server-only';
 import { appDb } from '@/server/db/app-db';
 import { log } from '@/server/log';
+import { openStreamCount } from '@/server/live/event-stream';
+import { addGauge } from '@/server/ops/metrics';
 import { refreshPortalCheck } from '@/server/ops/readiness';
+import { inFlight } from './in-flight';
 import { enterPhase } from './phase';
 import { installShutdown } from './shutdown';
 
@@ -16,6 +19,8 @@ const REOPEN_MS = 2_000;
 export function startLifecycle(): void {
   installShutdown();
   refreshPortalCheck();
+  addGauge('in_flight_requests', 'API requests being handled now.', inFlight);
+  addGauge('live_streams', 'Live-update streams (server-sent events) open now.', openStreamCount);
   const open = () => {
     appDb().then(
       () => enterPhase('serving'),

@@ -32,6 +32,9 @@ const openStreams = processWide('live-streams', () => {
   return ends;
 });
 
+/** Live streams open in this process now (a metric). */
+export const openStreamCount = (): number => openStreams.size;
+
 const frame = (data: unknown) => `data: ${JSON.stringify(data)}\n\n`;
 
 function frameOf(message: LiveMessage): string {

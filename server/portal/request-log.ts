@@ -1,6 +1,7 @@
 import 'server-only';
 import { noteUpstreamReply } from '@/server/context/request-context';
 import { log } from '@/server/log/logger';
+import { recordPortalCall } from '@/server/ops/metrics';
 
 export interface PortalCallRecord {
   method: string;
@@ -26,6 +27,7 @@ export interface PortalCallRecord {
  */
 export function logPortalCall(r: PortalCallRecord): void {
   if (!r.background) noteUpstreamReply(r.method, r.requestId);
+  recordPortalCall(r.path, r.method, r.status, r.ms, r.attempt);
   const troubled = r.status === null || r.status === 429 || r.status >= 500;
   (troubled ? log.warn : log.info)('portal request', {
     kind: r.kind ?? 'api',

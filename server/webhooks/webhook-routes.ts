@@ -3,6 +3,7 @@ import { getEnv } from '@/server/env';
 import { AppError } from '@/server/http/app-error';
 import { route } from '@/server/http/route';
 import { clip, log } from '@/server/log';
+import { recordWebhook } from '@/server/ops/metrics';
 import { receiveWebhook } from '@/server/webhooks/receive';
 import { api } from '@/lib/api/endpoints';
 
@@ -13,6 +14,7 @@ const webhooks_POST = route(api.webhooks.POST, { roles: 'public', csrf: false, b
   const raw = await req.text();
   try {
     const received = await receiveWebhook(db, secret, req.headers, raw);
+    recordWebhook(received.duplicate ? 'duplicate' : 'accepted');
     if (received.duplicate) {
       log.info('webhook duplicate acknowledged', { webhook_id: received.id, type: received.type });
       return { body: { received: true, id: received.id, duplicate: true } };
@@ -21,6 +23,7 @@ const webhooks_POST = route(api.webhooks.POST, { roles: 'public', csrf: false, b
     return { body: { received: true, id: received.id } };
   } catch (err) {
     // The id is the sender's word until the signature checks out: only its start is logged.
+    recordWebhook('refused');
     if (err instanceof AppError) log.warn('webhook refused', { webhook_id: clip(req.headers.get('webhook-id')), code: err.code, reason: err.message });
     throw err;
   }

@@ -44,6 +44,7 @@ const PUBLIC = new Set([
   'POST /api/webhooks/portal',
   'GET /api/health',
   'GET /api/ready',
+  'GET /api/metrics',
 ]);
 
 /**

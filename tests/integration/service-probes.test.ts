@@ -7,7 +7,8 @@ import { getFreePort } from '../e2e/support/ports';
 import { startNextServer, type NextServer } from '../e2e/support/next-server';
 import { poller } from '../support/poller';
 import { SENTINEL_API_KEY } from '../support/bff-stack';
-import { bffStack } from './support/bff';
+import { BffClient, bffStack, newUser, stackApplication } from './support/bff';
+import { openEventStream } from './support/sse';
 
 /*
  * The probes a load balancer or an orchestrator calls: /api/health says the process answers, /api/ready whether
@@ -95,5 +96,48 @@ describe('an instance whose database cannot be reached', () => {
     expect(ready.status).toBe(503);
     expect(ready.body).toMatchObject({ ready: false, phase: 'starting', checks: { database: { ok: false, reason: 'unreachable' } } });
     expect(ready.text).not.toContain('nothing@');
+  });
+});
+
+describe('metrics', () => {
+  const TOKEN = 'metrics-token-of-the-probe-tests';
+  let server: NextServer;
+  beforeAll(async () => {
+    server = await instanceWith('metrics', { METRICS_TOKEN: TOKEN });
+  }, 120_000);
+
+  it('do not exist without METRICS_TOKEN', async () => {
+    const res = await fetch(`${bffStack().url}/api/metrics`, { headers: { Authorization: `Bearer ${TOKEN}` } });
+    expect(res.status).toBe(404);
+    expect(await res.json()).toMatchObject({ error: { code: 'not_found' } });
+  });
+
+  it('answer only the token, with route templates and Portal operations as labels, never an id', async () => {
+    const anonymous = await fetch(`${server.url}/api/metrics`);
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.headers.get('www-authenticate')).toMatch(/^Bearer/);
+    expect((await fetch(`${server.url}/api/metrics`, { headers: { Authorization: 'Bearer not-the-token-at-all!' } })).status).toBe(401);
+
+    const { email, password } = await newUser('staff');
+    const staff = new BffClient(server.url);
+    await staff.signIn(email, password);
+    const applicationId = await stackApplication(`Metrics ${Date.now()}`);
+    expect((await staff.get(`/api/applications/${applicationId}/answers?page_size=500`)).status).toBe(200);
+    const stream = await openEventStream(staff, `application_id=${applicationId}`);
+    try {
+      const res = await fetch(`${server.url}/api/metrics`, { headers: { Authorization: `Bearer ${TOKEN}` } });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toMatch(/^text\/plain/);
+      const text = await res.text();
+      expect(text).toMatch(/bff_http_requests_total\{route="\{form\}\/answers",method="GET",status="200"\} [1-9]/);
+      expect(text).toMatch(/bff_http_requests_total\{route="\/api\/auth\/sign-in",method="POST",status="200"\} [1-9]/);
+      expect(text).toMatch(/bff_portal_requests_total\{operation="\/v1\/client-intake-applications\/\{id\}\/answers\/",method="GET",status="200"\} [1-9]/);
+      expect(text).toMatch(/bff_live_streams [1-9]/);
+      expect(text).toContain('process_cpu_seconds_total');
+      expect(text).not.toContain(applicationId);
+      expect(text).not.toContain(TOKEN);
+    } finally {
+      stream.close();
+    }
   });
 });
