@@ -22,6 +22,7 @@ import { appDb } from '@/server/db/app-db';
 import { tracked } from '@/server/lifecycle/in-flight';
 import { currentPhase } from '@/server/lifecycle/phase';
 import { recordRequest } from '@/server/ops/metrics';
+import { SpanKind, inSpan } from '@/server/ops/tracing';
 
 
 export type { AuditObject } from '@/server/audit';
@@ -138,7 +139,12 @@ export function route<E extends Endpoint, P = undefined, Q = undefined, B = unde
   if (spec.csrf === false && spec.roles !== 'public') throw new Error('csrf: false is for public server-to-server routes only');
   return async (req: NextRequest, segment: { params: Promise<Record<string, string | string[]>> }) => {
     const started = performance.now();
-    const response = await answer(req, segment);
+    const attributes = { 'http.request.method': req.method, 'http.route': endpoint.path };
+    const response = await inSpan(`${req.method} ${endpoint.path}`, SpanKind.SERVER, attributes, async (span) => {
+      const r = await answer(req, segment);
+      span?.setAttribute('http.response.status_code', r.status);
+      return r;
+    });
     recordRequest(endpoint.path, req.method, response.status, (performance.now() - started) / 1000);
     return response;
   };

@@ -4,6 +4,7 @@ import { log } from '@/server/log';
 import { openStreamCount } from '@/server/live/event-stream';
 import { addGauge } from '@/server/ops/metrics';
 import { refreshPortalCheck } from '@/server/ops/readiness';
+import { startTracing } from '@/server/ops/tracing';
 import { inFlight } from './in-flight';
 import { enterPhase } from './phase';
 import { installShutdown } from './shutdown';
@@ -12,12 +13,14 @@ import { installShutdown } from './shutdown';
 const REOPEN_MS = 2_000;
 
 /**
- * The server's start: SIGTERM drains from now on; the database is opened and migrated, after which the
+ * The server's start: SIGTERM drains from now on; tracing starts when configured; the database is opened and migrated, after which the
  * instance is serving (readiness then depends on its checks alone). A database that cannot be opened is
  * tried again until it can, with the instance not ready meanwhile.
  */
-export function startLifecycle(): void {
+export async function startLifecycle(): Promise<void> {
   installShutdown();
+  // Before the first query or Portal call, so their spans are recorded (a failure leaves the app untraced, not down).
+  await startTracing().catch((e: unknown) => log.error('tracing could not start', { error: e }));
   refreshPortalCheck();
   addGauge('in_flight_requests', 'API requests being handled now.', inFlight);
   addGauge('live_streams', 'Live-update streams (server-sent events) open now.', openStreamCount);

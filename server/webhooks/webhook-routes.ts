@@ -4,6 +4,7 @@ import { AppError } from '@/server/http/app-error';
 import { route } from '@/server/http/route';
 import { clip, log } from '@/server/log';
 import { recordWebhook } from '@/server/ops/metrics';
+import { SpanKind, inSpan } from '@/server/ops/tracing';
 import { receiveWebhook } from '@/server/webhooks/receive';
 import { api } from '@/lib/api/endpoints';
 
@@ -13,7 +14,11 @@ const webhooks_POST = route(api.webhooks.POST, { roles: 'public', csrf: false, b
   if (!secret) throw new AppError('webhooks_disabled', 'This app receives no webhooks: WEBHOOK_SECRET is not configured.');
   const raw = await req.text();
   try {
-    const received = await receiveWebhook(db, secret, req.headers, raw);
+    const received = await inSpan('webhook receive', SpanKind.INTERNAL, {}, async (span) => {
+      const r = await receiveWebhook(db, secret, req.headers, raw);
+      span?.setAttributes({ 'webhook.type': r.type, 'webhook.duplicate': r.duplicate });
+      return r;
+    });
     recordWebhook(received.duplicate ? 'duplicate' : 'accepted');
     if (received.duplicate) {
       log.info('webhook duplicate acknowledged', { webhook_id: received.id, type: received.type });
