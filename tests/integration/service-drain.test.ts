@@ -140,9 +140,12 @@ describe('SIGTERM during answer writes and a live stream', () => {
     await stream.ended;
     expect(stream.raw()).toMatch(/retry: \d+\n: server restarting/);
     await until(async () => alive(server.pid!), (a) => !a, 'the instance to exit');
-    const log = readFileSync(logFile, 'utf8');
-    expect(log).toContain('"msg":"draining"');
-    expect(log).toMatch(/"msg":"drained","requests_finished":true/);
+    const entries = readFileSync(logFile, 'utf8')
+      .split('\n')
+      .filter((l) => l.startsWith('{'))
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(entries.find((e) => e.msg === 'draining')).toMatchObject({ signal: 'SIGTERM', grace_ms: 30_000 });
+    expect(entries.find((e) => e.msg === 'drained')).toMatchObject({ requests_finished: true, in_flight: 0 });
 
     await setSandboxFaults(sandbox.origin, null);
     // Nothing lost: each acknowledged write is what the Portal holds, and no refused one changed anything.
