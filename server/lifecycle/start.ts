@@ -1,5 +1,6 @@
 import 'server-only';
 import { appDb } from '@/server/db/app-db';
+import { EnvError, getEnv } from '@/server/env';
 import { log } from '@/server/log';
 import { openStreamCount } from '@/server/live/event-stream';
 import { addGauge } from '@/server/ops/metrics';
@@ -18,6 +19,15 @@ const REOPEN_MS = 2_000;
  * tried again until it can, with the instance not ready meanwhile.
  */
 export async function startLifecycle(): Promise<void> {
+  // Every setting is checked before anything else: a bad one stops the server with the message naming it,
+  // rather than every request failing later.
+  try {
+    getEnv();
+  } catch (e) {
+    if (!(e instanceof EnvError)) throw e;
+    log.error(e.message, { component: 'env' });
+    process.exit(1);
+  }
   installShutdown();
   // Before the first query or Portal call, so their spans are recorded (a failure leaves the app untraced, not down).
   await startTracing().catch((e: unknown) => log.error('tracing could not start', { error: e }));

@@ -4,7 +4,7 @@ import { NextResponse, type NextRequest } from 'next/server';
 import { getEnv } from '@/server/env/get-env';
 import { metrics } from './metrics';
 
-const NO_STORE = { 'Cache-Control': 'no-store' };
+const NO_STORE = { 'Cache-Control': 'private, no-store' };
 
 const matches = (given: string, token: string) => {
   const a = Buffer.from(given);

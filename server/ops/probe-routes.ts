@@ -9,7 +9,7 @@ import { readiness } from './readiness';
  * CSRF, must answer while the app drains or its database is gone, and must never wait on the Portal.
  */
 
-const NO_STORE = { 'Cache-Control': 'no-store' };
+const NO_STORE = { 'Cache-Control': 'private, no-store' };
 const startedAt = Date.now();
 
 // GET /api/health – the process is alive and answers (a liveness probe: restart it when this fails)

@@ -48,7 +48,7 @@ describe('the shared instance', () => {
     const health = await probe(bffStack().url, '/api/health');
     expect(health.status).toBe(200);
     expect(health.body).toMatchObject({ status: 'ok', phase: 'serving' });
-    expect(health.cache).toBe('no-store');
+    expect(health.cache).toBe('private, no-store');
     const ready = await until(() => probe(bffStack().url, '/api/ready'), (r) => r.status === 200, 'the instance to be ready');
     expect(ready.body).toMatchObject({ ready: true, phase: 'serving', checks: { database: { ok: true }, portal: { ok: true } } });
     expect(ready.text).not.toContain(SENTINEL_API_KEY);
@@ -140,4 +140,11 @@ describe('metrics', () => {
       stream.close();
     }
   });
+});
+
+describe('a bad setting', () => {
+  it('stops the server at start with one message naming it', async () => {
+    const started = instanceWith('bad-setting', { DRAIN_GRACE_MS: 'soon' });
+    await expect(started).rejects.toThrow(/next start exited \(code 1[\s\S]*DRAIN_GRACE_MS: must be a whole number of milliseconds/);
+  }, 120_000);
 });
