@@ -4,6 +4,8 @@
 const nextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
+  // The container's build (Dockerfile) asks for the standalone server; `npm start` and the tests keep `next start`.
+  ...(process.env.NEXT_OUTPUT === 'standalone' ? { output: 'standalone' } : {}),
   // `npm run typecheck` (part of `npm test`) type-checks the whole project, tests included; the build
   // does not repeat it, so `npm start` stays quick.
   typescript: { ignoreBuildErrors: true },

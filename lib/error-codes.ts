@@ -47,6 +47,8 @@ export const APP_ERROR_STATUS = {
   too_many_streams: 429,
   /** Anything unexpected on our side: show a generic error with the request id; may be retried. */
   internal_error: 500,
+  /** This instance is stopping (SIGTERM): nothing was done; repeat the request after `Retry-After` (another instance, or this one restarted, answers). */
+  draining: 503,
   /** Webhooks cannot be received: WEBHOOK_SECRET is not configured (or not valid). */
   webhooks_disabled: 503,
 } as const;

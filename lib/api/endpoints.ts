@@ -242,6 +242,14 @@ export const inviteApi = { GET: endpoint<{ reply: never }>()('GET', '/invite/[to
 
 export const webhooksApi = { POST: endpoint<{ reply: { received: boolean; id: string; duplicate?: boolean } }>()('POST', '/api/webhooks/portal') } as const;
 
+/** The probes and the metrics of whoever runs the app (no session: a load balancer, an orchestrator, Prometheus). */
+export const opsApi = {
+  health: { GET: endpoint<{ reply: { status: 'ok'; phase: string; uptime_s: number } }>()('GET', '/api/health') },
+  ready: { GET: endpoint<{ reply: { ready: boolean; phase: string; checks: Record<string, { ok: boolean; reason?: string }> } }>()('GET', '/api/ready') },
+  /** Prometheus text, not JSON. */
+  metrics: { GET: endpoint<{ reply: string }>()('GET', '/api/metrics') },
+} as const;
+
 /** Every route, grouped as above (the server and the tests take it whole; the browser imports the groups it calls, so a page carries only those). */
 export const api = {
   auth: authApi,
@@ -278,4 +286,5 @@ export const api = {
   workspace: workspaceApi,
   invite: inviteApi,
   webhooks: webhooksApi,
+  ops: opsApi,
 } as const;

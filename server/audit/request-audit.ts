@@ -1,6 +1,7 @@
 import 'server-only';
 import { currentRequest } from '@/server/context/request-context';
 import type { Db } from '@/server/db/types';
+import { currentTraceparent } from '@/server/ops/tracing';
 import { recordAuditGrouped } from './audit-batch';
 
 /** What an audited write touched. */
@@ -24,6 +25,8 @@ export async function recordRequestAudit(
   const context = currentRequest();
   const s = context?.session;
   if (!s) throw new Error('recordRequestAudit: no signed-in request is being handled');
+  // The trace of the request (W3C traceparent), so an audit row leads to its spans and the Portal's.
+  const traceparent = currentTraceparent();
   await recordAuditGrouped(db, {
     actorKind: s.kind === 'user' ? 'user' : 'invitation',
     actorId: s.kind === 'user' ? s.userId : s.invitationId,
@@ -35,5 +38,6 @@ export async function recordRequestAudit(
     upstreamRequestId: context.upstream.requestId,
     outcome,
     status,
+    ...(traceparent ? { detail: { traceparent } } : {}),
   });
 }

@@ -1,11 +1,21 @@
 import 'server-only';
+import { tracedDb } from '@/server/ops/traced-db';
 import { createDb } from './create-db';
+import { embeddedDataDirOf, setEmbeddedDataDir } from './embedded-dir';
 import type { Db, DbConfig } from './types';
 
 // Kept on globalThis, not in a module variable: Next's dev server re-evaluates modules on every edit,
 // and a second PGlite on the same directory (or a second pg pool per edit) must not appear.
 const KEY = Symbol.for('intake-bff.db');
 type Holder = typeof globalThis & { [KEY]?: Promise<Db> };
+
+/** The database with a span per query when tracing is on (still where createDb said it lives). */
+function withSpans(db: Db): Db {
+  const traced = tracedDb(db);
+  const dir = embeddedDataDirOf(db);
+  if (traced !== db && dir) setEmbeddedDataDir(traced, dir);
+  return traced;
+}
 
 /**
  * The process-wide database, opened and migrated on first use. The first caller's config wins;
@@ -15,7 +25,7 @@ export function getDb(config: DbConfig): Promise<Db> {
   const holder = globalThis as Holder;
   const existing = holder[KEY];
   if (existing) return existing;
-  const opening = createDb(config).catch((err: unknown) => {
+  const opening = createDb(config).then(withSpans).catch((err: unknown) => {
     if (holder[KEY] === opening) delete holder[KEY];
     throw err;
   });

@@ -14,3 +14,5 @@ export const DEFAULT_MAIL_FROM = 'Intake <intake@localhost>';
 export const DEFAULT_MAIL_RETRY_SECONDS = 30;
 /** Two years of answer history: long enough for a funder's questions about an application's past. */
 export const DEFAULT_HISTORY_RETENTION_DAYS = 730;
+/** How long a stopping instance gives in-flight requests and workers (SIGTERM); under Kubernetes' default 30 s. */
+export const DEFAULT_DRAIN_GRACE_MS = 25_000;

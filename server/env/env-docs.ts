@@ -1,4 +1,4 @@
-import { DEFAULT_MAIL_FROM, DEFAULT_MAIL_RETRY_SECONDS, DEFAULT_ABSOLUTE_HOURS, DEFAULT_IDLE_MINUTES, DEFAULT_RECONCILE_MINUTES, DEFAULT_TIMEOUT_MS, DEFAULT_WAITING_DAYS, DEFAULT_HISTORY_RETENTION_DAYS, SANDBOX_BASE_URL } from './defaults';
+import { DEFAULT_MAIL_FROM, DEFAULT_MAIL_RETRY_SECONDS, DEFAULT_ABSOLUTE_HOURS, DEFAULT_IDLE_MINUTES, DEFAULT_RECONCILE_MINUTES, DEFAULT_TIMEOUT_MS, DEFAULT_WAITING_DAYS, DEFAULT_HISTORY_RETENTION_DAYS, DEFAULT_DRAIN_GRACE_MS, SANDBOX_BASE_URL } from './defaults';
 
 export interface EnvDoc {
   name: string;
@@ -99,5 +99,26 @@ export const ENV_DOCS: readonly EnvDoc[] = [
     name: 'MAIL_RETRY_SECONDS',
     default: String(DEFAULT_MAIL_RETRY_SECONDS),
     meaning: 'A message the SMTP server refuses for now (4xx, no connection) is tried again after this many seconds, doubling each time, up to 8 tries (1–3600; tests and demos use 1).',
+  },
+  {
+    name: 'DRAIN_GRACE_MS',
+    default: String(DEFAULT_DRAIN_GRACE_MS),
+    meaning:
+      'On SIGTERM the app stops being ready and refuses new API requests with a retryable 503 at once, tells live streams to reconnect, and gives in-flight requests and workers this many milliseconds (1000–600000) to finish before it exits.',
+  },
+  {
+    name: 'METRICS_TOKEN',
+    default: 'none: metrics are off and `GET /api/metrics` answers 404',
+    meaning: 'Bearer token (16+ printable characters) a Prometheus scraper sends to `GET /api/metrics`.',
+  },
+  {
+    name: 'OTEL_EXPORTER_OTLP_ENDPOINT',
+    default: 'none: no trace leaves the process',
+    meaning: 'OTLP/HTTP collector (e.g. `http://localhost:4318`) the OpenTelemetry traces are exported to; setting it turns tracing on.',
+  },
+  {
+    name: 'TRACING',
+    default: '`auto`: on exactly when `OTEL_EXPORTER_OTLP_ENDPOINT` is set',
+    meaning: '`on` records spans (and sends `traceparent` to the Portal) even with no exporter; `off` records none.',
   },
 ];

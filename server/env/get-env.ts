@@ -9,7 +9,7 @@ function load(source: EnvSource): Env {
   const env = parseEnv(source);
   cached = env;
   // Logged here, once per load, with the freshly parsed config: the logger itself depends on getEnv().
-  const secrets = [env.portalApiKey, env.sessionSecret, ...(env.webhookSecret ? [env.webhookSecret] : [])];
+  const secrets = [env.portalApiKey, env.sessionSecret, ...(env.webhookSecret ? [env.webhookSecret] : []), ...(env.metricsToken ? [env.metricsToken] : [])];
   for (const warning of env.warnings) emit('warn', warning, { component: 'env' }, { level: env.logLevel, secrets });
   return env;
 }

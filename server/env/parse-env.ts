@@ -5,6 +5,7 @@ import { LOG_LEVELS } from '@/server/log/levels';
 import {
   DEFAULT_ABSOLUTE_HOURS,
   DEFAULT_DATA_DIR_NAME,
+  DEFAULT_DRAIN_GRACE_MS,
   DEFAULT_IDLE_MINUTES,
   DEFAULT_RECONCILE_MINUTES,
   DEFAULT_TIMEOUT_MS,
@@ -112,6 +113,19 @@ const MailFrom = z
   .string()
   .trim()
   .refine((v) => !/[\r\n\0]/.test(v) && /^(?:[^<>@]*<[^<>@\s]+@[^<>@\s]+>|[^<>@\s]+@[^<>@\s]+)$/.test(v), 'must be an address or "Name <address>"');
+const MetricsToken = z
+  .string()
+  .trim()
+  .min(16, 'must be at least 16 characters')
+  .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces');
+
+const OtlpEndpoint = z
+  .string()
+  .trim()
+  .refine((value) => {
+    const url = parseUrl(value);
+    return !!url && (url.protocol === 'http:' || url.protocol === 'https:');
+  }, 'must be an http(s) URL of an OTLP/HTTP collector, e.g. http://localhost:4318');
 
 const Schema = z.object({
   PORTAL_BASE_URL: optional(PortalBaseUrl),
@@ -132,6 +146,10 @@ const Schema = z.object({
   MAIL_FROM: optional(MailFrom),
   MAIL_RETRY_SECONDS: optional(wholeNumber(1, 3600, 'seconds')),
   HISTORY_RETENTION_DAYS: optional(wholeNumber(0, 3650, 'days')),
+  DRAIN_GRACE_MS: optional(wholeNumber(1_000, 600_000, 'milliseconds')),
+  METRICS_TOKEN: optional(MetricsToken),
+  OTEL_EXPORTER_OTLP_ENDPOINT: optional(OtlpEndpoint),
+  TRACING: optional(z.enum(['auto', 'on', 'off'], { error: 'must be auto, on or off' })),
 });
 
 export interface ParseEnvOptions {
@@ -197,6 +215,10 @@ export function parseEnv(source: EnvSource, options: ParseEnvOptions = {}): Env 
     mailFrom: e.MAIL_FROM ?? DEFAULT_MAIL_FROM,
     mailRetrySeconds: e.MAIL_RETRY_SECONDS ?? DEFAULT_MAIL_RETRY_SECONDS,
     historyRetentionDays: e.HISTORY_RETENTION_DAYS ?? DEFAULT_HISTORY_RETENTION_DAYS,
+    drainGraceMs: e.DRAIN_GRACE_MS ?? DEFAULT_DRAIN_GRACE_MS,
+    metricsToken: e.METRICS_TOKEN ?? null,
+    otlpEndpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT ?? null,
+    tracing: e.TRACING === 'on' || (e.TRACING !== 'off' && !!e.OTEL_EXPORTER_OTLP_ENDPOINT),
     warnings: Object.freeze(warnings),
   });
 }

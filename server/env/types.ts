@@ -38,6 +38,14 @@ export interface Env {
   readonly mailRetrySeconds: number;
   /** Days answer history is kept; 0: none is recorded. */
   readonly historyRetentionDays: number;
+  /** SIGTERM: how long in-flight requests and workers get before the process exits regardless. */
+  readonly drainGraceMs: number;
+  /** Bearer token of GET /api/metrics; null turns metrics off (the route answers 404). */
+  readonly metricsToken: string | null;
+  /** OTLP/HTTP collector the traces go to; null exports nothing. */
+  readonly otlpEndpoint: string | null;
+  /** Spans are recorded (TRACING=on, or auto with an OTLP endpoint). */
+  readonly tracing: boolean;
   /** Things worth telling an operator once at start-up (already logged by getEnv()). */
   readonly warnings: readonly string[];
 }

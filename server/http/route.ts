@@ -19,6 +19,10 @@ import { checkCsrf } from './csrf';
 import { publicOrigin } from './public-origin';
 import { cookieSettings, sessionPolicy } from '@/server/auth/session-settings';
 import { appDb } from '@/server/db/app-db';
+import { tracked } from '@/server/lifecycle/in-flight';
+import { currentPhase } from '@/server/lifecycle/phase';
+import { recordRequest } from '@/server/ops/metrics';
+import { SpanKind, inSpan } from '@/server/ops/tracing';
 
 
 export type { AuditObject } from '@/server/audit';
@@ -75,6 +79,13 @@ function errorResponse(e: unknown, upstreamRequestId: string | null) {
   return NextResponse.json(mapped.body, { status: mapped.status, headers: { ...NO_STORE, ...mapped.headers } });
 }
 
+/** Refused before anything ran, so repeating it is safe; the connection closes so the retry opens a new one. */
+function drainingResponse() {
+  const response = errorResponse(new AppError('draining', 'This server is restarting. Nothing was changed; try again in a moment.', [], { 'Retry-After': '1' }), null);
+  response.headers.set('Connection', 'close');
+  return response;
+}
+
 function parseOr400<T>(schema: z.ZodType<T> | undefined, value: unknown, what: 'parameter' | 'query'): T {
   if (!schema) return undefined as T;
   const parsed = schema.safeParse(value);
@@ -121,12 +132,24 @@ export async function sessionOf(req: NextRequest, db: Db, origin: string) {
  * (lib/api/endpoints.ts) types the reply, so the handler answers what the browser's calls expect.
  */
 export function route<E extends Endpoint, P = undefined, Q = undefined, B = undefined>(
-  _endpoint: E,
+  endpoint: E,
   spec: RouteSpec<P, Q, B>,
   handle: (ctx: RouteContext<P, Q, B>) => Promise<RouteResult<ReplyOf<E>>>,
 ) {
   if (spec.csrf === false && spec.roles !== 'public') throw new Error('csrf: false is for public server-to-server routes only');
   return async (req: NextRequest, segment: { params: Promise<Record<string, string | string[]>> }) => {
+    const started = performance.now();
+    const attributes = { 'http.request.method': req.method, 'http.route': endpoint.path };
+    const response = await inSpan(`${req.method} ${endpoint.path}`, SpanKind.SERVER, attributes, async (span) => {
+      const r = await answer(req, segment);
+      span?.setAttribute('http.response.status_code', r.status);
+      return r;
+    });
+    recordRequest(endpoint.path, req.method, response.status, (performance.now() - started) / 1000);
+    return response;
+  };
+
+  async function answer(req: NextRequest, segment: { params: Promise<Record<string, string | string[]>> }): Promise<Response> {
     // An upload skips proxy.ts so its body streams (see its matcher): what the proxy guarantees is done here.
     if (passedProxy(req.headers)) return serve(req, segment);
     const bad = malformedTarget(rawTarget(req.url));
@@ -135,11 +158,13 @@ export function route<E extends Endpoint, P = undefined, Q = undefined, B = unde
     const https = getEnv().appOrigin?.startsWith('https:') || req.nextUrl.protocol === 'https:';
     for (const [k, v] of Object.entries(apiReplyHeaders({ https, pathname: req.nextUrl.pathname }))) response.headers.set(k, v);
     return response;
-  };
+  }
 
   // The request context (server/context) carries the signal, the session and the upstream ids to everything below.
+  // A stopping instance takes nothing new (the caller repeats it elsewhere) and finishes what it has (lifecycle/shutdown).
   function serve(req: NextRequest, segment: { params: Promise<Record<string, string | string[]>> }): Promise<Response> {
-    return runInRequest(newRequestContext(req.signal), () => serveInContext(req, segment));
+    if (currentPhase() === 'draining') return Promise.resolve(drainingResponse());
+    return tracked(() => runInRequest(newRequestContext(req.signal), () => serveInContext(req, segment)));
   }
 
   async function serveInContext(req: NextRequest, segment: { params: Promise<Record<string, string | string[]>> }): Promise<Response> {

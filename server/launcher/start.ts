@@ -74,8 +74,8 @@ function stop(sig: NodeJS.Signals) {
   if (stopping) return;
   stopping = sig;
   sandboxStart.abort();
+  // The sandbox stops last (finishIfStopped): a draining app still finishes the Portal calls it has in flight.
   for (const child of children) signal(child, sig);
-  void sandbox?.stop().then(finishIfStopped);
   finishIfStopped();
 }
 
@@ -164,8 +164,11 @@ async function main() {
     instances > 1 ? [process.execPath, [join(ROOT, 'server', 'launcher', 'app-instances.cjs')]] : [NEXT_BIN, [dev ? 'dev' : 'start']];
   const app = track(command, [...args, '-H', host, '-p', port], { cwd: ROOT, env, stdio: ['inherit', 'pipe', 'inherit'] });
   let announced = false;
+  // `npm run dev` shows the JSON log lines readably (pino-pretty, a development dependency); anything else
+  // the app prints passes through it unchanged. `npm start` writes the lines as they are, for a collector.
+  const out = dev ? await prettyPrinter() : process.stdout;
   app.stdout!.on('data', (chunk: Buffer) => {
-    process.stdout.write(chunk);
+    out.write(chunk);
     if (announced || !/ready|started|Local:/i.test(chunk.toString())) return;
     announced = true;
     const lines = [
@@ -192,6 +195,11 @@ async function main() {
   const code = await exitOf(app);
   // Stopped on request: finishIfStopped exits once everything has.
   if (!stopping) await fail(code);
+}
+
+async function prettyPrinter(): Promise<NodeJS.WritableStream> {
+  const { default: pretty } = await import('pino-pretty');
+  return pretty({ colorize: process.stdout.isTTY, translateTime: 'SYS:HH:MM:ss.l', messageKey: 'msg', timestampKey: 'ts', destination: 1 });
 }
 
 /** A path under the project as the README writes it (.data/sandbox.json), any other in full. */

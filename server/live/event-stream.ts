@@ -1,5 +1,7 @@
 import 'server-only';
 import { LIVE_RESYNC, LIVE_SESSION_ENDED } from '@/lib/bff/live-events';
+import { onDrain } from '@/server/lifecycle/drain';
+import { processWide } from '@/server/process-wide';
 import type { LiveBus, LiveFilter, LiveMessage } from './live-bus';
 
 /** How long the browser waits before reconnecting after the stream ends (the SSE `retry:` field). */
@@ -17,6 +19,21 @@ export interface EventStreamOptions {
   /** Called once when the stream ends, however it ends (its place under the stream caps is given back). */
   onEnd?: () => void;
 }
+
+/** How a stopping server spreads its streams' reconnections: each browser waits a random time up to this. */
+export const DRAIN_RECONNECT_SPREAD_MS = 2_000;
+
+/** The streams open in this process, each with how to end it with a reconnect hint (a drain ends them all). */
+const openStreams = processWide('live-streams', () => {
+  const ends = new Set<() => void>();
+  onDrain('live-streams', async () => {
+    for (const end of [...ends]) end();
+  });
+  return ends;
+});
+
+/** Live streams open in this process now (a metric). */
+export const openStreamCount = (): number => openStreams.size;
 
 const frame = (data: unknown) => `data: ${JSON.stringify(data)}\n\n`;
 
@@ -48,6 +65,7 @@ export async function openEventStream(o: EventStreamOptions): Promise<Response> 
   const end = () => {
     if (closed) return;
     closed = true;
+    openStreams.delete(drainEnd);
     o.onEnd?.();
     if (heartbeat) clearInterval(heartbeat);
     unsubscribe();
@@ -57,6 +75,13 @@ export async function openEventStream(o: EventStreamOptions): Promise<Response> 
     } catch {
       // Already closed or errored by the runtime: nothing left to do.
     }
+  };
+
+  // The server is stopping: the browser reconnects (to another instance, or this one restarted) after the
+  // `retry:` it is given, and reads the object again once it is back (use-live-events' resync).
+  const drainEnd = () => {
+    write(`retry: ${500 + Math.floor(Math.random() * DRAIN_RECONNECT_SPREAD_MS)}\n: server restarting\n\n`);
+    end();
   };
 
   let unsubscribe: () => void;
@@ -72,6 +97,7 @@ export async function openEventStream(o: EventStreamOptions): Promise<Response> 
     return new Response(null, { status: 204 });
   }
   o.signal.addEventListener('abort', end);
+  openStreams.add(drainEnd);
 
   const stream = new ReadableStream<Uint8Array>({
     start(c) {

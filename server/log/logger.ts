@@ -6,14 +6,14 @@ import type { LogLevel } from './levels';
 import { maskString } from './redact';
 
 /** Secrets worth masking even when the configuration failed to parse (the process is about to stop anyway). */
-const RAW_SECRET_VARS = ['PORTAL_API_KEY', 'SESSION_SECRET', 'WEBHOOK_SECRET'] as const;
+const RAW_SECRET_VARS = ['PORTAL_API_KEY', 'SESSION_SECRET', 'WEBHOOK_SECRET', 'METRICS_TOKEN'] as const;
 
 function config(): LogConfig {
   try {
     const env = getEnv();
     return {
       level: env.logLevel,
-      secrets: [env.portalApiKey, env.sessionSecret, ...(env.webhookSecret ? [env.webhookSecret] : [])],
+      secrets: [env.portalApiKey, env.sessionSecret, ...(env.webhookSecret ? [env.webhookSecret] : []), ...(env.metricsToken ? [env.metricsToken] : [])],
     };
   } catch {
     const secrets = RAW_SECRET_VARS.map((name) => process.env[name]).filter((v): v is string => !!v);

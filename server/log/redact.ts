@@ -16,6 +16,12 @@ const PATTERNS: Array<[RegExp, string]> = [
   [/Bearer\s+\S+/gi, `Bearer ${REDACTED}`],
   [/pk_(test|live)_[A-Za-z0-9_]+/g, REDACTED],
   [/whsec_[A-Za-z0-9+/=_-]+/g, REDACTED],
+  // A sealed session cookie (iron-session) under a name that does not say so.
+  [/Fe26\.2\*[^\s;,"'<>]+/g, REDACTED],
+  // An invitation link is the client's whole credential: its token is the last segment.
+  [/(\/invite\/)[^/?#\s"'<>]+/g, `$1${REDACTED}`],
+  // A password inside a URL (a DATABASE_URL, a proxy URL).
+  [/([a-z][a-z0-9+.-]*:\/\/[^:/?#\s@"'<>]+:)[^@/?#\s"'<>]+@/gi, `$1${REDACTED}@`],
   // Signed transfer and download URLs carry their credential in the query string.
   [/([?&](?:token|access_token|api_key|apikey|key|sig|signature|secret|password)=)[^&#\s"'<>]+/gi, `$1${REDACTED}`],
 ];

@@ -10,6 +10,8 @@ import { idempotencyKeyValue } from './idempotency';
 import { dropRefusedPageSize, fitPageSize } from './page-size';
 import { MAX_REPLY_BYTES, ReplyTooLarge, discard, parseJson, readText } from './read-body';
 import { logPortalCall } from './request-log';
+import { operationOf } from '@/server/ops/metrics';
+import { SpanKind, inSpan, injectTraceContext } from '@/server/ops/tracing';
 import { RETRY_POLICY, backoffMs, rateLimitWaitMs, repeatableAfterFailure, retryTiming } from './retry-policy';
 import type { PortalPath } from './routes';
 import { trustedPortalUrl } from './url-guard';
@@ -280,50 +282,56 @@ async function call<S extends z.ZodType>(
   const canRepeat = repeatableAfterFailure(method, options);
   const timing = retryTiming();
 
-  for (let attempt = 1; ; attempt++) {
-    const started = performance.now();
-    const result = await attemptOnce(ctx);
-    const ms = performance.now() - started;
+  const attrs = { 'http.request.method': method, 'portal.operation': operationOf(url.pathname), 'server.address': url.host };
+  return inSpan(`portal ${method} ${attrs['portal.operation']}`, SpanKind.CLIENT, attrs, async (span): Promise<PortalResponse<z.output<S>> | PortalNotModified> => {
+    // The Portal's own traces join the BFF's (W3C trace context).
+    injectTraceContext(headers);
+    for (let attempt = 1; ; attempt++) {
+      const started = performance.now();
+      const result = await attemptOnce(ctx);
+      const ms = performance.now() - started;
 
-    if (result.ok) {
-      const requestId = result.headers.get('request-id');
-      logPortalCall({ method, path: url.pathname, status: result.status, ms, requestId, attempt, background: options.background });
-      const etag = etagOf(result.headers);
-      if (result.notModified) return { notModified: true, data: undefined, etag, requestId, status: 304, headers: result.headers, attempts: attempt };
-      return { data: result.data as z.output<S>, etag, requestId, status: result.status, headers: result.headers, attempts: attempt };
-    }
-
-    if (dropRefusedPageSize(method, url, result.status, result.error)) {
-      logPortalCall({ method, path: url.pathname, status: result.status, ms, requestId: result.error.requestId, attempt, background: options.background, code: 'page_size_refused', retryInMs: 0 });
-      continue;
-    }
-    let wait: number | null = null;
-    if (attempt < RETRY_POLICY.maxAttempts) {
-      if (result.retry === 'rate-limited' && (result.retryAfterMs ?? 0) <= RETRY_POLICY.maxRetryAfterMs) {
-        wait = rateLimitWaitMs(attempt, result.retryAfterMs, timing.random);
-      } else if (result.retry === 'after-failure' && canRepeat) {
-        wait = backoffMs(attempt, timing.random);
+      if (result.ok) {
+        const requestId = result.headers.get('request-id');
+        span?.setAttributes({ 'http.response.status_code': result.status, 'portal.attempts': attempt });
+        logPortalCall({ method, path: url.pathname, status: result.status, ms, requestId, attempt, background: options.background });
+        const etag = etagOf(result.headers);
+        if (result.notModified) return { notModified: true, data: undefined, etag, requestId, status: 304, headers: result.headers, attempts: attempt };
+        return { data: result.data as z.output<S>, etag, requestId, status: result.status, headers: result.headers, attempts: attempt };
       }
-      // No point waiting for an attempt the budget cannot cover.
-      if (wait !== null && Date.now() + wait >= deadline) wait = null;
+
+      if (dropRefusedPageSize(method, url, result.status, result.error)) {
+        logPortalCall({ method, path: url.pathname, status: result.status, ms, requestId: result.error.requestId, attempt, background: options.background, code: 'page_size_refused', retryInMs: 0 });
+        continue;
+      }
+      let wait: number | null = null;
+      if (attempt < RETRY_POLICY.maxAttempts) {
+        if (result.retry === 'rate-limited' && (result.retryAfterMs ?? 0) <= RETRY_POLICY.maxRetryAfterMs) {
+          wait = rateLimitWaitMs(attempt, result.retryAfterMs, timing.random);
+        } else if (result.retry === 'after-failure' && canRepeat) {
+          wait = backoffMs(attempt, timing.random);
+        }
+        // No point waiting for an attempt the budget cannot cover.
+        if (wait !== null && Date.now() + wait >= deadline) wait = null;
+      }
+      const { error } = result;
+      logPortalCall({
+        method,
+        path: url.pathname,
+        status: result.status,
+        ms,
+        requestId: error.requestId,
+        attempt,
+        background: options.background,
+        code: String(error.code),
+        ...(wait !== null ? { retryInMs: wait } : {}),
+      });
+      if (wait === null) throw error;
+      try {
+        await timing.sleep(wait, ctx.signal);
+      } catch (e) {
+        throw transportError(e, ctx).error;
+      }
     }
-    const { error } = result;
-    logPortalCall({
-      method,
-      path: url.pathname,
-      status: result.status,
-      ms,
-      requestId: error.requestId,
-      attempt,
-      background: options.background,
-      code: String(error.code),
-      ...(wait !== null ? { retryInMs: wait } : {}),
-    });
-    if (wait === null) throw error;
-    try {
-      await timing.sleep(wait, ctx.signal);
-    } catch (e) {
-      throw transportError(e, ctx).error;
-    }
-  }
+  });
 }

@@ -1,6 +1,8 @@
 import 'server-only';
 import { noteUpstreamReply } from '@/server/context/request-context';
 import { log } from '@/server/log/logger';
+import { recordPortalCall } from '@/server/ops/metrics';
+import { spanEvent } from '@/server/ops/tracing';
 
 export interface PortalCallRecord {
   method: string;
@@ -26,6 +28,9 @@ export interface PortalCallRecord {
  */
 export function logPortalCall(r: PortalCallRecord): void {
   if (!r.background) noteUpstreamReply(r.method, r.requestId);
+  recordPortalCall(r.path, r.method, r.status, r.ms, r.attempt);
+  // A failed attempt that another follows is an event of the call's span (the span is the whole call).
+  if (r.retryInMs !== undefined) spanEvent('portal.retry', { attempt: r.attempt, 'http.response.status_code': r.status ?? 0, 'error.type': r.code ?? 'unknown', retry_in_ms: Math.round(r.retryInMs) });
   const troubled = r.status === null || r.status === 429 || r.status >= 500;
   (troubled ? log.warn : log.info)('portal request', {
     kind: r.kind ?? 'api',

@@ -19,6 +19,7 @@ import { handleDownload, handleInvitationPage, handleTransfer } from './handlers
 import { CONTROLS_PREFIX, SandboxControls } from './controls';
 import { WebhookDeliverer } from './webhooks';
 import { fundingState } from './funding/state';
+import { sandboxLog } from './sandbox-log';
 
 export interface RunningSandbox {
   sandbox: Sandbox;
@@ -49,7 +50,7 @@ export function send(res: ServerResponse, reply: Reply) {
 function errorReply(e: unknown, requestId: string): Reply {
   const err =
     e instanceof SandboxError ? e : new SandboxError('internal_error', 'The sandbox failed to handle this request.');
-  if (!(e instanceof SandboxError)) console.error(`[sandbox] ${requestId}`, e);
+  if (!(e instanceof SandboxError)) sandboxLog.error({ request_id: requestId, err: e }, 'request failed');
   return {
     status: err.status,
     headers: err.headers,
@@ -308,8 +309,8 @@ export async function startSandbox(overrides: Partial<SandboxOptions> = {}): Pro
       .finally(() => {
         if (options.log) {
           const ms = Number(process.hrtime.bigint() - started) / 1e6;
-          // The access log goes to stdout on purpose (options.log); never headers or bodies.
-          process.stdout.write(`${req.method} ${url.pathname} ${res.statusCode} ${ms.toFixed(1)}ms ${requestId}\n`);
+          // The access log (options.log): never headers, bodies or the query string.
+          sandboxLog.info({ method: req.method, path: url.pathname, status: res.statusCode, ms: Number(ms.toFixed(1)), request_id: requestId }, 'request');
         }
       });
   });

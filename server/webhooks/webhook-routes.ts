@@ -3,6 +3,8 @@ import { getEnv } from '@/server/env';
 import { AppError } from '@/server/http/app-error';
 import { route } from '@/server/http/route';
 import { clip, log } from '@/server/log';
+import { recordWebhook } from '@/server/ops/metrics';
+import { SpanKind, inSpan } from '@/server/ops/tracing';
 import { receiveWebhook } from '@/server/webhooks/receive';
 import { api } from '@/lib/api/endpoints';
 
@@ -12,7 +14,12 @@ const webhooks_POST = route(api.webhooks.POST, { roles: 'public', csrf: false, b
   if (!secret) throw new AppError('webhooks_disabled', 'This app receives no webhooks: WEBHOOK_SECRET is not configured.');
   const raw = await req.text();
   try {
-    const received = await receiveWebhook(db, secret, req.headers, raw);
+    const received = await inSpan('webhook receive', SpanKind.INTERNAL, {}, async (span) => {
+      const r = await receiveWebhook(db, secret, req.headers, raw);
+      span?.setAttributes({ 'webhook.type': r.type, 'webhook.duplicate': r.duplicate });
+      return r;
+    });
+    recordWebhook(received.duplicate ? 'duplicate' : 'accepted');
     if (received.duplicate) {
       log.info('webhook duplicate acknowledged', { webhook_id: received.id, type: received.type });
       return { body: { received: true, id: received.id, duplicate: true } };
@@ -21,6 +28,7 @@ const webhooks_POST = route(api.webhooks.POST, { roles: 'public', csrf: false, b
     return { body: { received: true, id: received.id } };
   } catch (err) {
     // The id is the sender's word until the signature checks out: only its start is logged.
+    recordWebhook('refused');
     if (err instanceof AppError) log.warn('webhook refused', { webhook_id: clip(req.headers.get('webhook-id')), code: err.code, reason: err.message });
     throw err;
   }

@@ -139,6 +139,8 @@ async function main() {
   const env = {
     LOG_LEVEL: process.env.BENCH_BFF_LOG_LEVEL ?? 'info',
     BENCH_FLOOR_ROUTE: '1',
+    // BENCH_OBSERVABILITY=on: metrics recorded and spans made (no exporter), to compare with a run without.
+    ...(process.env.BENCH_OBSERVABILITY === 'on' ? { METRICS_TOKEN: 'bench-metrics-token-0123456789', TRACING: 'on' } : { TRACING: 'off' }),
     // Node refuses --cpu-prof in NODE_OPTIONS; a preloaded script starts the profiler instead.
     ...(profileDir ? { NODE_OPTIONS: `--require ${join(__dirname, 'lib', 'cpu-profile-preload.cjs')}`, BENCH_CPU_PROF: profileDir } : {}),
   };

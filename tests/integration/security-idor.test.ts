@@ -34,7 +34,18 @@ const APP = '/api/applications/[applicationId]';
 
 /** Reachable without a session (the webhook receiver checks a signature instead). */
 /** The confirmation of an invitation link (POST /api/invitations/accept) proves itself with the link's token. */
-const PUBLIC = new Set(['GET /api/auth/session', 'POST /api/auth/sign-in', 'POST /api/auth/sign-out', 'GET /invite/[token]', 'POST /api/invitations/accept', 'POST /api/webhooks/portal']);
+/** The probes say nothing but alive/ready and which check failed (as a code); the metrics want their own token. */
+const PUBLIC = new Set([
+  'GET /api/auth/session',
+  'POST /api/auth/sign-in',
+  'POST /api/auth/sign-out',
+  'GET /invite/[token]',
+  'POST /api/invitations/accept',
+  'POST /api/webhooks/portal',
+  'GET /api/health',
+  'GET /api/ready',
+  'GET /api/metrics',
+]);
 
 /**
  * Routes naming their application in the query rather than the path (the live event stream): called here

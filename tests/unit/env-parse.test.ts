@@ -241,6 +241,10 @@ describe('ENV_DOCS', () => {
       'SMTP_URL',
       'MAIL_FROM',
       'MAIL_RETRY_SECONDS',
+      'DRAIN_GRACE_MS',
+      'METRICS_TOKEN',
+      'OTEL_EXPORTER_OTLP_ENDPOINT',
+      'TRACING',
     ]);
     for (const d of ENV_DOCS) {
       expect(d.default.length).toBeGreaterThan(0);

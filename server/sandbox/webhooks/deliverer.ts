@@ -3,6 +3,7 @@ import { webhookHeaders } from './sign';
 import type { Clock } from '../clock';
 import type { EventBus, EventType, SandboxEvent } from '../events';
 import { deliverySchedule, retryDelayMs } from './schedule';
+import { sandboxLog } from '../sandbox-log';
 
 export interface WebhookConfig {
   url: string | null;
@@ -79,7 +80,7 @@ export class WebhookDeliverer {
         this.enqueue(e);
       } catch (err) {
         // Never let delivery bookkeeping fail the operation that published the event.
-        console.error('[sandbox] webhook enqueue failed', err);
+        sandboxLog.error({ err }, 'webhook enqueue failed');
       }
     });
   }

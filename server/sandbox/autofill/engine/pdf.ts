@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { sandboxLog } from '../../sandbox-log';
 
 /**
  * Text of a PDF, read by PDF.js (through unpdf) in a worker thread: the sandbox serves other
@@ -90,7 +91,7 @@ class PdfWorker {
         if (reply.id === id) done(reply, false);
       };
       const onError = (e: Error & { code?: string }) => {
-        if (e.code !== 'ERR_WORKER_OUT_OF_MEMORY') console.error('[sandbox] the PDF reader failed', e);
+        if (e.code !== 'ERR_WORKER_OUT_OF_MEMORY') sandboxLog.error({ err: e }, 'the PDF reader failed');
         done(e.code === 'ERR_WORKER_OUT_OF_MEMORY' ? 'out_of_memory' : 'failed', true);
       };
       const onExit = () => done('failed', true);

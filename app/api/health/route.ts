@@ -1,0 +1,3 @@
+import { probeRoutes } from '@/server/ops/probe-routes';
+
+export const { GET } = probeRoutes.health;

@@ -1,0 +1,3 @@
+import { metricsRoutes } from '@/server/ops/metrics-route';
+
+export const { GET } = metricsRoutes.metrics;
