@@ -24,6 +24,10 @@ WORKDIR /app
 ENV NODE_ENV=production NEXT_TELEMETRY_DISABLED=1 HOSTNAME=0.0.0.0 PORT=3000 DATA_DIR=/app/.data
 COPY --from=build --chown=node:node /src/.next/standalone ./
 COPY --from=build --chown=node:node /src/.next/static ./.next/static
+# Read from node_modules at run time by path, which file tracing cannot see: the PDF's fonts and pdfkit's data files.
+COPY --from=prod-deps --chown=node:node /src/node_modules/@embedpdf ./node_modules/@embedpdf
+COPY --from=prod-deps --chown=node:node /src/node_modules/@expo-google-fonts/noto-emoji ./node_modules/@expo-google-fonts/noto-emoji
+COPY --from=prod-deps --chown=node:node /src/node_modules/pdfkit ./node_modules/pdfkit
 RUN mkdir -p /app/.data && chown node:node /app/.data
 USER node
 EXPOSE 3000
