@@ -52,17 +52,19 @@ describe('the create-a-business form', () => {
 
 describe('the invite-a-client form', () => {
   it('leaves out what is not given and reads the hours as a number', () => {
-    const r = InvitationForm.safeParse({ client_name: ' ', client_email: '', ttl_hours: '48' });
-    expect(r.success && r.data).toEqual({ client_name: null, client_email: null, ttl_hours: 48 });
+    const r = InvitationForm.safeParse({ client_name: ' ', client_email: '', ttl_hours: '48', link_only: false });
+    expect(r.success && r.data).toEqual({ client_name: null, client_email: null, ttl_hours: 48, delivery: 'email' });
+    const linkOnly = InvitationForm.safeParse({ client_name: 'Jo', client_email: 'jo@example.com', ttl_hours: '48', link_only: true });
+    expect(linkOnly.success && linkOnly.data).toMatchObject({ client_email: 'jo@example.com', delivery: 'link_only' });
   });
 
   it('refuses a bad email and hours out of range', () => {
-    const r = InvitationForm.safeParse({ client_name: 'Jo', client_email: 'not-an-email', ttl_hours: '721' });
+    const r = InvitationForm.safeParse({ client_name: 'Jo', client_email: 'not-an-email', ttl_hours: '721', link_only: false });
     expect(messages(r)).toEqual({
       client_email: 'Enter a valid email address, or leave it out',
       ttl_hours: 'Enter between 1 and 720 hours (30 days)',
     });
-    expect(messages(InvitationForm.safeParse({ client_name: '', client_email: '', ttl_hours: '1.5' }))).toEqual({
+    expect(messages(InvitationForm.safeParse({ client_name: '', client_email: '', ttl_hours: '1.5', link_only: false }))).toEqual({
       ttl_hours: 'Enter a whole number of hours',
     });
   });
