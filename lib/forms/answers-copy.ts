@@ -7,6 +7,7 @@ import { answerName, itemName } from './names';
 import { formStateFrom, toAnswerValue, type ItemWithAnswers } from './values';
 import { computeVisibility, isQuestionVisible, type VisibilityState } from './visibility';
 import type { FormValue, FormValues } from './equality';
+import { formatNumberInput } from './number-input';
 
 /**
  * A copy of an application's answers for a person to read (the client's confirmation after submitting):
@@ -42,6 +43,8 @@ export interface AnswersSource {
   readonly files: readonly FileView[];
   /** Lists required fields left unanswered too, marked (the funder's PDF); the client's copy leaves them out. */
   readonly markMissing?: boolean;
+  /** How a calendar date (YYYY-MM-DD) is written for people; as stored when not given. */
+  readonly calendarDate?: (date: string) => string;
 }
 
 type Scalar = string | number | boolean;
@@ -60,12 +63,25 @@ export function readableValue(field: FieldModel, value: FormValue | undefined): 
   return Array.isArray(answer) ? (answer as Scalar[]).map(one).join(field.widget === 'list' ? '\n' : ', ') : one(answer as Scalar);
 }
 
+/**
+ * An answer as a copy for people shows it: readableValue, with dates written by the caller's one date format
+ * (its month spelled out, so 04/01 is never read the wrong way round) and amounts grouped ("250,000.50").
+ * The contract names no currency, so none is invented.
+ */
+function copyValue(field: FieldModel, value: FormValue | undefined, calendarDate: ((date: string) => string) | undefined): string | null {
+  const answer = toAnswerValue(field, value);
+  if (calendarDate && field.widget === 'date' && typeof answer === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(answer)) return calendarDate(answer);
+  if (field.widget === 'currency' && typeof answer === 'number') return formatNumberInput(answer, 'currency');
+  return readableValue(field, value);
+}
+
 interface Ctx {
   values: FormValues;
   visibility: VisibilityState;
   items: ItemIndex;
   files: Map<string, FileView[]>;
   markMissing: boolean;
+  calendarDate: ((date: string) => string) | undefined;
 }
 
 function rowsOf(ctx: Ctx, questions: readonly QuestionModel[], itemId: string | null): CopyRow[] {
@@ -74,7 +90,7 @@ function rowsOf(ctx: Ctx, questions: readonly QuestionModel[], itemId: string | 
     if (!isQuestionVisible(ctx.visibility, question.schemaKey, itemId)) continue;
     for (const field of question.fields) {
       const name = itemId === null ? answerName(question.blockKey, question.schemaKey, field.fieldKey) : itemName(itemId, question.schemaKey, field.fieldKey);
-      const value = field.widget === 'file' ? (ctx.files.get(name) ?? []).map((f) => f.filename).join(', ') || null : readableValue(field, ctx.values[name]);
+      const value = field.widget === 'file' ? (ctx.files.get(name) ?? []).map((f) => f.filename).join(', ') || null : copyValue(field, ctx.values[name], ctx.calendarDate);
       const label = question.fields.length > 1 ? `${question.label} – ${field.label}` : question.label;
       if (value !== null) rows.push({ label, value });
       else if (ctx.markMissing && field.required) rows.push({ label, value: '', missing: true });
@@ -96,7 +112,7 @@ export function answersCopy(source: AnswersSource): CopySection[] {
   const model = formModel(source.contract);
   const state = formStateFrom(model, source.answers, source.items);
   const items = indexItems(state.items);
-  const ctx: Ctx = { values: state.values, visibility: computeVisibility(model, state.values, items), items, files: groupFiles(source.files), markMissing: source.markMissing ?? false };
+  const ctx: Ctx = { values: state.values, visibility: computeVisibility(model, state.values, items), items, files: groupFiles(source.files), markMissing: source.markMissing ?? false, calendarDate: source.calendarDate };
   return model.sections
     .map((section) => ({
       label: section.label,

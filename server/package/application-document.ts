@@ -27,6 +27,12 @@ export interface PackageDocument {
 }
 
 const UTC = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
+// A calendar date is the same day everywhere (UTC), its month spelled out so a funder never reads 04/01 the wrong way round.
+const CALENDAR = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+const calendarDate = (date: string) => {
+  const t = Date.parse(`${date}T00:00:00Z`);
+  return Number.isNaN(t) ? date : CALENDAR.format(t);
+};
 export const readableTime = (iso: string | Date | null) => (iso === null ? '—' : `${UTC.format(new Date(iso))} UTC`);
 
 export function readableSize(bytes: number): string {
@@ -72,7 +78,7 @@ export function packageDocument(
       { label: 'Application', value: application.id },
       { label: 'Form version', value: contract.contract_version },
     ],
-    sections: answersCopy({ contract, answers: answers.items, items, files, markMissing: true }),
+    sections: answersCopy({ contract, answers: answers.items, items, files, markMissing: true, calendarDate }),
     documents: collected.files.map((file) => ({
       filename: file.filename,
       question: questionOf(collected, file),

@@ -52,4 +52,23 @@ describe('a copy of the answers', () => {
     // The client's copy is unchanged: only what was answered.
     expect(answersCopy({ contract, answers: [a('company_type', 'sole_trader')], items: [], files: [] })[0]!.rows).toHaveLength(1);
   });
+
+  it('writes dates in the caller’s format and groups amounts, as a person reads them', () => {
+    const dated = contract.questions.find((q) => q.fields.some((f) => f.value_schema && (f.value_schema as { format?: string }).format === 'date'));
+    const amount = contract.questions.find((q) => /amount/i.test(q.schema_key) && q.fields.length === 1);
+    expect(dated && amount, 'the demo contract has a date and an amount question').toBeTruthy();
+    const copy = answersCopy({
+      contract,
+      answers: [
+        { block_key: dated!.block_key, schema_key: dated!.schema_key, field_key: dated!.fields[0]!.field_key, value: '2016-04-01' },
+        { block_key: amount!.block_key, schema_key: amount!.schema_key, field_key: 'value', value: 250000.5 },
+      ],
+      items: [],
+      files: [],
+      calendarDate: (date) => `the day ${date}`,
+    });
+    const rows = copy.flatMap((s) => s.rows);
+    expect(rows).toContainEqual({ label: dated!.label, value: 'the day 2016-04-01' });
+    expect(rows).toContainEqual({ label: amount!.label, value: '250,000.50' });
+  });
 });

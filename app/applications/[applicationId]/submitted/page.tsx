@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { ClientSubmitted } from '@/components/welcome/client-submitted';
+import { formatCalendarDate } from '@/components/ui/when';
 import { answersCopy } from '@/lib/forms/answers-copy';
 import { readFormSnapshot } from '@/server/applications/form-snapshot';
 import { intakeApplication } from '@/server/applications/intake-application';
@@ -26,7 +27,7 @@ export default async function SubmittedPage({ params, searchParams }: PageProps<
         submittedAt,
         organisation,
         contact: inviter ? { name: inviter.name, email: inviter.email } : null,
-        sections: answersCopy({ contract: snapshot.contract, answers: snapshot.answers.items, items: snapshot.items, files: snapshot.files }),
+        sections: answersCopy({ contract: snapshot.contract, answers: snapshot.answers.items, items: snapshot.items, files: snapshot.files, calendarDate: formatCalendarDate }),
       }}
     />
   );
