@@ -2,27 +2,12 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { HistoryEntryView } from '@/lib/bff/history';
+import { historyActorText, type HistoryEntryView } from '@/lib/bff/history';
 import { readableValue, type FormValue, type QuestionModel } from '@/lib/forms';
 import { questionHistoryQuery } from '@/lib/queries/answer-history';
 import { When } from '@/components/ui/when';
 import { useFormEnv } from './runtime-context';
 import './question-history.css';
-
-/** Who made a change, in a sentence's subject. */
-function who(by: HistoryEntryView['by']): string {
-  switch (by.kind) {
-    case 'staff':
-    case 'reviewer':
-      return by.name ?? 'A staff member';
-    case 'client':
-      return 'The client';
-    case 'autofill':
-      return by.name ? `An Autofill suggestion accepted by ${by.name}` : 'An accepted Autofill suggestion';
-    case 'outside':
-      return 'Someone outside this app (in the Portal)';
-  }
-}
 
 function Change({ entry, question }: { entry: HistoryEntryView; question: QuestionModel }) {
   const field = question.fields.find((f) => f.fieldKey === entry.field_key);
@@ -39,7 +24,7 @@ function Change({ entry, question }: { entry: HistoryEntryView; question: Questi
   );
   return (
     <li>
-      {who(entry.by)} {change}
+      {historyActorText(entry.by)} {change}
       <span className="history-when">
         {' · '}
         <When iso={entry.at} />

@@ -42,3 +42,18 @@ export const HistoryQuery = z
   .refine((q) => q.field_key === undefined || q.schema_key !== undefined, { message: 'field_key names a field of a question: give schema_key too' })
   .refine((q) => q.item_id === undefined || q.schema_key !== undefined, { message: 'item_id names an answer: give schema_key too' });
 export type HistoryQuery = z.infer<typeof HistoryQuery>;
+
+/** Who made a change, as the subject of a sentence ("Sam Staff changed …"). */
+export function historyActorText(by: { kind: HistoryActorKind; name: string | null }): string {
+  switch (by.kind) {
+    case 'staff':
+    case 'reviewer':
+      return by.name ?? 'A staff member';
+    case 'client':
+      return 'The client';
+    case 'autofill':
+      return by.name ? `An Autofill suggestion accepted by ${by.name}` : 'An accepted Autofill suggestion';
+    case 'outside':
+      return 'Someone outside this app (in the Portal)';
+  }
+}

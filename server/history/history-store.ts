@@ -110,17 +110,10 @@ export async function applyEvents(db: Db, applicationId: string, events: readonl
   });
 }
 
-export interface HistoryEntry {
+/** A stored change as read back: its id and time, and the item as null at the top level. */
+export interface HistoryEntry extends Omit<HistoryRow, 'item_id'> {
   id: number;
-  schema_key: string;
-  field_key: string;
   item_id: string | null;
-  old_value: unknown;
-  old_known: boolean;
-  new_value: unknown;
-  revision: number;
-  actor_kind: Actor['kind'];
-  actor_name: string | null;
   at: Date;
 }
 

@@ -1,6 +1,6 @@
 import 'server-only';
+import { historyActorText } from '@/lib/bff/history';
 import type { TimelineItemView, TimelineView } from '@/lib/bff/timeline';
-import type { Actor } from './history-events';
 import type { TimelineEvent, TimelineOperation } from './timeline';
 
 const ACTIONS: Record<TimelineOperation, string> = {
@@ -21,20 +21,6 @@ const ACTIONS: Record<TimelineOperation, string> = {
 
 const MAIL_STATUS = { queued: 'waiting to be sent', sending: 'being sent', sent: 'sent', failed: 'not delivered: see the Outbox', suppressed: 'not sent' } as const;
 
-function actorOf(by: Actor): string {
-  switch (by.kind) {
-    case 'staff':
-    case 'reviewer':
-      return by.name ?? 'A staff member';
-    case 'client':
-      return 'The client';
-    case 'autofill':
-      return by.name ? `An Autofill suggestion accepted by ${by.name}` : 'An accepted Autofill suggestion';
-    case 'outside':
-      return 'Someone outside this app (in the Portal)';
-  }
-}
-
 /** A stored answer as a line of text: lists joined, Yes/No, "(empty)". Choices show their stored value. */
 export function valueText(value: unknown): string {
   if (value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0)) return '(empty)';
@@ -49,7 +35,7 @@ function itemOf(e: TimelineEvent, labelOf: (schemaKey: string, fieldKey: string)
   switch (e.kind) {
     case 'answer': {
       const what = `“${labelOf(e.schema_key, e.field_key)}”${e.item_id ? ' (in a list item)' : ''}`;
-      return { key, at, text: `${actorOf(e.by)} ${e.old.known ? 'changed' : 'set'} ${what}`, change: { from: e.old.known ? valueText(e.old.value) : null, to: valueText(e.new_value) } };
+      return { key, at, text: `${historyActorText(e.by)} ${e.old.known ? 'changed' : 'set'} ${what}`, change: { from: e.old.known ? valueText(e.old.value) : null, to: valueText(e.new_value) } };
     }
     case 'invited':
       return { key, at, text: `${e.by ?? 'Staff'} invited ${e.to ?? 'the client'} to complete the application`, change: null };
