@@ -4,6 +4,7 @@ import { GatheredFlush } from '@/server/db/gathered-flush';
 import { perDb } from '@/server/db/per-db';
 import type { Db } from '@/server/db/types';
 import { getEnv } from '@/server/env';
+import { onDrain } from '@/server/lifecycle/drain';
 import { log } from '@/server/log';
 import { pruneHistory } from './history-store';
 import type { Actor, FieldValue, HistoryEvent } from './history-events';
@@ -68,6 +69,10 @@ class HistoryRecorder {
 }
 
 const recorders = perDb('answer-history', (db) => new HistoryRecorder(db, getEnv().historyRetentionDays));
+// A stopping instance writes what it has noted before it goes.
+onDrain('answer-history', async () => {
+  await Promise.all([...recorders.all()].map((r) => r.settled()));
+});
 
 /** The actor of the current request: the signed-in staff member or reviewer, or the invited client. */
 export function requestActor(): Actor {

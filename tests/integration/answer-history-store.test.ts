@@ -4,6 +4,8 @@ import type { Db } from '@/server/db/types';
 import type { Actor, FieldValue, HistoryEvent } from '@/server/history/history-events';
 import { applicationHistory, applyEvents, fieldHistory, pruneHistory } from '@/server/history/history-store';
 import { applicationTimeline } from '@/server/history/timeline';
+import { noteAnswersWritten } from '@/server/history/history-recorder';
+import { drainAll } from '@/server/lifecycle/drain';
 
 /* How history decides who changed what, on the embedded database: one application per test. */
 
@@ -99,5 +101,12 @@ describe('answer history', () => {
     expect(first.nextBefore).toEqual(first.events[0]!.at);
     const older = await applicationTimeline(db, app, 5, first.nextBefore);
     expect(older).toEqual({ events: [expect.objectContaining({ kind: 'answer', new_value: 'B', by: staff })], nextBefore: null });
+  });
+
+  it('a stopping instance writes the changes it has noted (the drain waits for them)', async () => {
+    const app = newApp();
+    noteAnswersWritten(db, app, 1, [name('Noted Ltd')], staff);
+    await drainAll(5_000);
+    expect(await historyOf(app)).toEqual([{ old: '?', new: 'Noted Ltd', by: 'staff', name: 'Sam Staff', revision: 1 }]);
   });
 });
