@@ -67,8 +67,9 @@ export function QuestionHistory({ question, itemId }: { question: QuestionModel;
   const [open, setOpen] = useState(false);
   return (
     <details className="question-history" onToggle={(e) => setOpen(e.currentTarget.open)}>
-      {/* Named in full for screen readers; an aria-label rather than hidden text keeps the label's words once in the page's text. */}
-      <summary aria-label={`History of “${question.label}”`}>History</summary>
+      {/* Just "History", right after the question it belongs to: a name repeating the question's label would make
+          that label name two controls, and finding the field by its label ambiguous. */}
+      <summary>History</summary>
       {open && <Changes question={question} itemId={itemId} />}
     </details>
   );
