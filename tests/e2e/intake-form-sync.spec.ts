@@ -11,6 +11,8 @@ import { STORAGE_STATE } from './support/paths';
 
 
 test('two people editing different fields: the other’s answer is merged in and shown', async ({ openContext, baseURL, page }) => {
+  // Two browsers on one form, a merge and a reload: about 40 s in CI, more on a busy machine.
+  test.setTimeout(120_000);
   const { applicationId } = await createBusiness(page.request, baseURL!, 'E2E Merge Ltd');
   const path = `/applications/${applicationId}`;
   const alice = await staffPage(openContext, path);
