@@ -82,6 +82,9 @@ async function startStack(profile: SandboxProfile, stops: Stop[]): Promise<Start
     env: {
       SMTP_URL: smtp.url,
       MAIL_RETRY_SECONDS: '1',
+      // The sign-ins of the setup projects serve the whole run, which now lasts longer than the default 30 idle
+      // minutes: the strict project's journeys, run last, met "Sign in to continue".
+      SESSION_IDLE_MINUTES: '720',
       WEBHOOK_SECRET: webhookSecret,
       PORTAL_BASE_URL: sandbox.baseUrl,
       PORTAL_API_KEY: DEMO_KEYS.find((k) => k.id === 'key_demofull')!.token,
