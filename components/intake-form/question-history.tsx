@@ -2,7 +2,8 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { historyActorText, type HistoryEntryView } from '@/lib/bff/history';
+import type { HistoryEntryView } from '@/lib/bff/history';
+import { historyActorText } from '@/lib/bff/history-actor';
 import { readableValue, type FormValue, type QuestionModel } from '@/lib/forms';
 import { questionHistoryQuery } from '@/lib/queries/answer-history';
 import { When } from '@/components/ui/when';

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '@/lib/portal/limits';
 
-export const HISTORY_ACTORS = ['staff', 'reviewer', 'client', 'autofill', 'outside'] as const;
-export type HistoryActorKind = (typeof HISTORY_ACTORS)[number];
+import { HISTORY_ACTORS } from './history-actor';
 
 /** One change of one answer, as the browser gets it. */
 export const HistoryEntryView = z.object({
@@ -43,17 +42,3 @@ export const HistoryQuery = z
   .refine((q) => q.item_id === undefined || q.schema_key !== undefined, { message: 'item_id names an answer: give schema_key too' });
 export type HistoryQuery = z.infer<typeof HistoryQuery>;
 
-/** Who made a change, as the subject of a sentence ("Sam Staff changed …"). */
-export function historyActorText(by: { kind: HistoryActorKind; name: string | null }): string {
-  switch (by.kind) {
-    case 'staff':
-    case 'reviewer':
-      return by.name ?? 'A staff member';
-    case 'client':
-      return 'The client';
-    case 'autofill':
-      return by.name ? `An Autofill suggestion accepted by ${by.name}` : 'An accepted Autofill suggestion';
-    case 'outside':
-      return 'Someone outside this app (in the Portal)';
-  }
-}

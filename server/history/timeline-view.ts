@@ -1,5 +1,5 @@
 import 'server-only';
-import { historyActorText } from '@/lib/bff/history';
+import { historyActorText } from '@/lib/bff/history-actor';
 import type { TimelineItemView, TimelineView } from '@/lib/bff/timeline';
 import type { TimelineEvent, TimelineOperation } from './timeline';
 
