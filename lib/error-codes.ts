@@ -47,6 +47,8 @@ export const APP_ERROR_STATUS = {
   too_many_streams: 429,
   /** Anything unexpected on our side: show a generic error with the request id; may be retried. */
   internal_error: 500,
+  /** The request line and headers together are over 16 KiB (Node's limit): send fewer or shorter headers (often too many cookies). */
+  request_head_too_large: 431,
   /** This instance is stopping (SIGTERM): nothing was done; repeat the request after `Retry-After` (another instance, or this one restarted, answers). */
   draining: 503,
   /** Webhooks cannot be received: WEBHOOK_SECRET is not configured (or not valid). */

@@ -1,9 +1,11 @@
 import 'server-only';
 import { appDb } from '@/server/db/app-db';
 import { EnvError, getEnv } from '@/server/env';
+import { answerOversizedHeads } from '@/server/http/oversized-head';
 import { log } from '@/server/log';
 import { openStreamCount } from '@/server/live/event-stream';
 import { addGauge } from '@/server/ops/metrics';
+import { addOutboxGauge } from '@/server/ops/outbox-gauge';
 import { refreshPortalCheck } from '@/server/ops/readiness';
 import { startTracing } from '@/server/ops/tracing';
 import { inFlight } from './in-flight';
@@ -29,11 +31,13 @@ export async function startLifecycle(): Promise<void> {
     process.exit(1);
   }
   installShutdown();
+  answerOversizedHeads();
   // Before the first query or Portal call, so their spans are recorded (a failure leaves the app untraced, not down).
   await startTracing().catch((e: unknown) => log.error('tracing could not start', { error: e }));
   refreshPortalCheck();
   addGauge('in_flight_requests', 'API requests being handled now.', inFlight);
   addGauge('live_streams', 'Live-update streams (server-sent events) open now.', openStreamCount);
+  addOutboxGauge();
   const open = () => {
     appDb().then(
       () => enterPhase('serving'),

@@ -3,6 +3,8 @@ import type { Transporter } from 'nodemailer';
 import type PgBoss from 'pg-boss';
 import type { Db } from '@/server/db/types';
 import { clip, log } from '@/server/log';
+import { observedJob } from '@/server/ops/job-telemetry';
+import { recordMailDelivery } from '@/server/ops/metrics';
 import { DELIVER_QUEUE, MAX_ATTEMPTS } from './job-queue';
 import { OUTBOX_COLUMNS, type OutboxRow } from './outbox';
 
@@ -99,8 +101,12 @@ export async function sweepAbandoned(db: Db, leaseMs: number, now = new Date()):
 export function workDeliveries(boss: PgBoss, db: Db, transport: Transporter, options: () => DeliverOptions, pollingIntervalSeconds = 1): Promise<string> {
   return boss.work<{ id: string }>(DELIVER_QUEUE, { batchSize: 1, pollingIntervalSeconds }, async ([job]) => {
     if (!job) return;
-    const outcome = await deliverMessage(db, transport, job.data.id, options());
-    log.info('message delivery', { message_id: job.data.id, outcome });
-    if (outcome === 'retry') throw new TryAgainLater('the SMTP server refused for now');
+    await observedJob(DELIVER_QUEUE, job.id, async (span) => {
+      const outcome = await deliverMessage(db, transport, job.data.id, options());
+      recordMailDelivery(outcome);
+      span?.setAttribute('mail.outcome', outcome);
+      log.info('message delivery', { message_id: job.data.id, outcome });
+      if (outcome === 'retry') throw new TryAgainLater('the SMTP server refused for now');
+    });
   });
 }

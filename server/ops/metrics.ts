@@ -9,6 +9,9 @@ import { processWide } from '@/server/process-wide';
  * calls by their path with ids replaced, statuses as numbers — never a raw path, id or user.
  */
 
+/** A scrape does not wait longer than this for a query-backed gauge (the database slow or away). */
+const QUERY_GAUGE_BUDGET_MS = 1_000;
+
 const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
 function create() {
@@ -23,6 +26,9 @@ function create() {
     portalSeconds: new Histogram({ name: 'bff_portal_request_duration_seconds', help: 'Time of one Portal call attempt.', labelNames: ['operation', 'method'], buckets: DURATION_BUCKETS, registers: [registry] }),
     portalRetries: new Counter({ name: 'bff_portal_retries_total', help: 'Portal call attempts that were repeats of a failed one.', labelNames: ['operation', 'method'], registers: [registry] }),
     webhooks: new Counter({ name: 'bff_webhooks_received_total', help: 'Portal webhook deliveries, by outcome (accepted, duplicate, refused).', labelNames: ['outcome'], registers: [registry] }),
+    jobs: new Counter({ name: 'bff_jobs_total', help: 'Queue jobs worked by this instance, by queue and outcome (completed; failed: the queue retries it or gives up).', labelNames: ['queue', 'outcome'], registers: [registry] }),
+    jobSeconds: new Histogram({ name: 'bff_job_duration_seconds', help: 'Time to work one queue job (a mail delivery: the SMTP exchange included).', labelNames: ['queue'], buckets: DURATION_BUCKETS, registers: [registry] }),
+    mail: new Counter({ name: 'bff_mail_deliveries_total', help: 'Mail delivery attempts by this instance, by outcome (sent, retry: refused for now, failed: for good, not-queued: another worker had it).', labelNames: ['outcome'], registers: [registry] }),
   };
 }
 
@@ -31,6 +37,30 @@ type Metrics = ReturnType<typeof create>;
 /** The metrics, or null when they are off (no METRICS_TOKEN). */
 export function metrics(): Metrics | null {
   return getEnv().metricsToken ? processWide('metrics', create) : null;
+}
+
+/**
+ * Figures read at every scrape by one query (a table's rows by bounded labels), as the gauge bff_<name>: every
+ * label set is read afresh, so one that is gone from the table is gone from the scrape. A failed or late read
+ * (the database away) leaves the gauge empty for that scrape.
+ */
+export function addQueryGauge<L extends string>(name: string, help: string, labelNames: readonly L[], read: () => Promise<Array<{ labels: Record<L, string>; value: number }>>): void {
+  const m = metrics();
+  if (!m || m.gauges.has(name)) return;
+  m.gauges.add(name);
+  new Gauge({
+    name: `bff_${name}`,
+    help,
+    labelNames: [...labelNames],
+    registers: [m.registry],
+    async collect() {
+      this.reset();
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<[]>((resolve) => (timer = setTimeout(() => resolve([]), QUERY_GAUGE_BUDGET_MS)));
+      const rows = await Promise.race([read().catch(() => []), late]).finally(() => clearTimeout(timer));
+      for (const row of rows) this.set(row.labels, row.value);
+    },
+  });
 }
 
 /** A figure read at every scrape (open streams, requests in flight, a queue's depth), as the gauge bff_<name>. */
@@ -76,4 +106,15 @@ export function recordPortalCall(path: string, method: string, status: number | 
 
 export function recordWebhook(outcome: 'accepted' | 'duplicate' | 'refused'): void {
   metrics()?.webhooks.inc({ outcome });
+}
+
+export function recordJob(queue: string, outcome: 'completed' | 'failed', seconds: number): void {
+  const m = metrics();
+  if (!m) return;
+  m.jobs.inc({ queue, outcome });
+  m.jobSeconds.observe({ queue }, seconds);
+}
+
+export function recordMailDelivery(outcome: 'sent' | 'retry' | 'failed' | 'not-queued'): void {
+  metrics()?.mail.inc({ outcome });
 }

@@ -1,13 +1,12 @@
 import { mkdtempSync } from 'node:fs';
-import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AnswersPageView } from '@/lib/bff/applications';
 import { startNextServer, type NextServer } from '../e2e/support/next-server';
 import { poller } from '../support/poller';
 import { BffClient, bffDb, bffStack, newUser, stackApplication } from './support/bff';
+import { startOtlpReceiver, type OtlpReceiver } from './support/otlp-receiver';
 
 /*
  * Traces as a collector receives them: an instance exports OTLP/HTTP to a receiver in this test, and one answer
@@ -15,50 +14,14 @@ import { BffClient, bffDb, bffStack, newUser, stackApplication } from './support
  * trace the audit row names (traceparent).
  */
 
-interface ReceivedSpan {
-  traceId: string;
-  spanId: string;
-  parentSpanId: string;
-  name: string;
-  kind: number;
-  events: Array<{ name: string }>;
-}
-
 const until = poller({ timeoutMs: 60_000, everyMs: 200 });
-const spans: ReceivedSpan[] = [];
-let receiver: http.Server;
+let receiver: OtlpReceiver;
 let server: NextServer;
 
-/** OTLP/JSON ids are hex; a base64 encoding is turned into hex too. */
-const hexId = (id: string | undefined) => (!id ? '' : /^[0-9a-f]+$/i.test(id) ? id.toLowerCase() : Buffer.from(id, 'base64').toString('hex'));
-
 beforeAll(async () => {
-  receiver = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      let body = Buffer.concat(chunks);
-      if (req.headers['content-encoding'] === 'gzip') body = gunzipSync(body);
-      const doc = JSON.parse(body.toString('utf8')) as { resourceSpans?: Array<{ scopeSpans?: Array<{ spans?: Array<Record<string, unknown>> }> }> };
-      for (const rs of doc.resourceSpans ?? [])
-        for (const ss of rs.scopeSpans ?? [])
-          for (const s of ss.spans ?? []) {
-            spans.push({
-              traceId: hexId(s.traceId as string),
-              spanId: hexId(s.spanId as string),
-              parentSpanId: hexId(s.parentSpanId as string | undefined),
-              name: s.name as string,
-              kind: s.kind as number,
-              events: (s.events as Array<{ name: string }> | undefined) ?? [],
-            });
-          }
-      res.writeHead(200, { 'Content-Type': 'application/json' }).end('{}');
-    });
-  });
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  const port = (receiver.address() as import('node:net').AddressInfo).port;
+  receiver = await startOtlpReceiver();
   server = await startNextServer({
-    env: { ...bffStack().appEnv, OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${port}`, OTEL_BSP_SCHEDULE_DELAY: '100' },
+    env: { ...bffStack().appEnv, OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url, OTEL_BSP_SCHEDULE_DELAY: '100' },
     logFile: join(mkdtempSync(join(tmpdir(), 'bff-tracing-')), 'next.log'),
   });
 }, 120_000);
@@ -91,13 +54,13 @@ describe('tracing', () => {
     const [, traceId, requestSpanId] = /^00-([0-9a-f]{32})-([0-9a-f]{16})-0[01]$/.exec(audit[0]!.detail!.traceparent!)!;
 
     const request = await until(
-      async () => spans.find((s) => s.spanId === requestSpanId),
+      async () => receiver.spans.find((s) => s.spanId === requestSpanId),
       (s) => !!s,
       'the request span to be exported',
     );
     expect(request!).toMatchObject({ traceId, name: 'PATCH {form}/answers', kind: 2 });
     const children = await until(
-      async () => spans.filter((s) => s.parentSpanId === requestSpanId),
+      async () => receiver.spans.filter((s) => s.parentSpanId === requestSpanId),
       (c) => c.some((s) => s.name.startsWith('portal PATCH')) && c.some((s) => s.name.startsWith('db ')),
       'the Portal call and the queries under the request',
     );
