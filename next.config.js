@@ -4,7 +4,8 @@
 const nextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
-  // The container's build (Dockerfile) asks for the standalone server; `npm start` and the tests keep `next start`.
+  // The standalone server as well, when the build asks for it: the Dockerfile's build and `npm run build:if-stale`
+  // (server/launcher/build.ts) do. `next start` reads this file again without NEXT_OUTPUT and serves the same .next.
   ...(process.env.NEXT_OUTPUT === 'standalone' ? { output: 'standalone' } : {}),
   // `npm run typecheck` (part of `npm test`) type-checks the whole project, tests included; the build
   // does not repeat it, so `npm start` stays quick.

@@ -192,7 +192,12 @@ export function parseEnv(source: EnvSource, options: ParseEnvOptions = {}): Env 
   }
 
   const cwd = options.cwd ?? process.cwd();
-  const dataDir = e.DATA_DIR ? (isAbsolute(e.DATA_DIR) ? resolve(e.DATA_DIR) : resolve(cwd, e.DATA_DIR)) : join(cwd, DEFAULT_DATA_DIR_NAME);
+  // A run-time location, not a file of the app: the build's file tracing must not follow it (it took the whole project into the standalone output).
+  const dataDir = e.DATA_DIR
+    ? isAbsolute(e.DATA_DIR)
+      ? resolve(/*turbopackIgnore: true*/ e.DATA_DIR)
+      : resolve(/*turbopackIgnore: true*/ cwd, e.DATA_DIR)
+    : join(/*turbopackIgnore: true*/ cwd, DEFAULT_DATA_DIR_NAME);
 
   return Object.freeze({
     portalBaseUrl: baseUrl.href,

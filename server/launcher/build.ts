@@ -16,7 +16,7 @@ function newestMtime(path: string): number {
   return newest;
 }
 
-const SOURCES = ['app', 'components', 'lib', 'server', 'public', 'proxy.ts', 'next.config.js', 'package.json', 'tsconfig.json'];
+const SOURCES = ['app', 'components', 'lib', 'server', 'public', 'proxy.ts', 'instrumentation.ts', 'next.config.js', 'package.json', 'tsconfig.json'];
 
 /** A Next app to build: its directory and what it is built from (paths relative to the repository). */
 export interface NextApp {
@@ -26,10 +26,18 @@ export interface NextApp {
 
 const PRODUCT: NextApp = { dir: ROOT, sources: SOURCES };
 
+/**
+ * The product's build is also the container's: the standalone server (.next/standalone, as the Dockerfile copies
+ * it) comes out of the same `next build`, so the tests can run what the image runs without a second build.
+ * `next start` serves the same .next: it reads next.config.js without NEXT_OUTPUT, so it sees an ordinary build.
+ */
+export const STANDALONE_SERVER = join(ROOT, '.next', 'standalone', 'server.js');
+
 /** A build is current when no source the app is built from changed after it. */
 export function buildIsCurrent(app: NextApp = PRODUCT): boolean {
   const buildId = join(app.dir, '.next', 'BUILD_ID');
   if (!existsSync(buildId)) return false;
+  if (app === PRODUCT && !existsSync(STANDALONE_SERVER)) return false;
   const built = statSync(buildId).mtimeMs;
   return app.sources.every((s) => !existsSync(join(ROOT, s)) || newestMtime(join(ROOT, s)) <= built);
 }
@@ -69,7 +77,7 @@ export function buildIfStale(env: NodeJS.ProcessEnv = process.env, app: NextApp 
   withBuildLock(() => {
     if (buildIsCurrent(app)) return; // another process built it while we waited
     console.log(`Building ${app.dir === ROOT ? 'the app' : app.dir} (next build)…`);
-    const built = spawnSync(NEXT_BIN, ['build'], { cwd: app.dir, env, stdio: 'inherit' });
+    const built = spawnSync(NEXT_BIN, ['build'], { cwd: app.dir, env: app === PRODUCT ? { ...env, NEXT_OUTPUT: 'standalone' } : env, stdio: 'inherit' });
     if (built.status !== 0) throw new Error(`next build failed with status ${built.status}`);
   });
 }

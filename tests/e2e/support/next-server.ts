@@ -22,6 +22,8 @@ interface StartNextServerOptions {
   port?: number;
   /** The app's directory (its build in `<dir>/.next`); the repository's app by default. */
   dir?: string;
+  /** Runs `node server.js` of a standalone output in `dir` (as the container does) instead of `next start`. */
+  standalone?: boolean;
 }
 
 export interface NextServer {
@@ -70,12 +72,16 @@ async function startOnPort(port: number, options: StartNextServerOptions): Promi
   // The repository's own `next` (what node_modules/.bin/next points to), run by this Node binary.
   const nextBin = createRequire(path.join(REPO_ROOT, 'package.json')).resolve('next/dist/bin/next');
   const instances = options.instances ?? 1;
-  const [entry, args] =
-    instances > 1 ? [path.join(REPO_ROOT, 'server', 'launcher', 'app-instances.cjs'), []] : [nextBin, ['start']];
-  const child = spawn(process.execPath, [entry, ...args, '-H', E2E_HOST, '-p', String(port)], {
+  const [entry, args] = options.standalone
+    ? [path.join(options.dir ?? REPO_ROOT, 'server.js'), []]
+    : instances > 1
+      ? [path.join(REPO_ROOT, 'server', 'launcher', 'app-instances.cjs'), ['-H', E2E_HOST, '-p', String(port)]]
+      : [nextBin, ['start', '-H', E2E_HOST, '-p', String(port)]];
+  const child = spawn(process.execPath, [entry, ...args], {
     cwd: options.dir ?? REPO_ROOT,
     // HOST and PORT as `npm start` passes them: the app names its own address in the links it hands out.
-    env: { ...buildEnv({ HOST: E2E_HOST, PORT: String(port), ...options.env }), ...(instances > 1 ? { APP_INSTANCES: String(instances) } : {}) },
+    // The standalone server takes its address from HOSTNAME and PORT alone.
+    env: { ...buildEnv({ HOST: E2E_HOST, PORT: String(port), ...(options.standalone ? { HOSTNAME: E2E_HOST } : {}), ...options.env }), ...(instances > 1 ? { APP_INSTANCES: String(instances) } : {}) },
     // Own process group, so stop() can signal the server and anything it forks.
     detached: process.platform !== 'win32',
     stdio: ['ignore', 'pipe', 'pipe'],
