@@ -21,17 +21,21 @@ export async function startTracing(): Promise<void> {
   const env = getEnv();
   const s = state();
   if (!env.tracing || s.on) return;
-  const { NodeTracerProvider } = await import('@opentelemetry/sdk-trace-node');
-  const { BatchSpanProcessor } = await import('@opentelemetry/sdk-trace-base');
+  const { BatchSpanProcessor, TracerProvider } = await import('@opentelemetry/sdk-trace');
+  const { AsyncLocalStorageContextManager } = await import('@opentelemetry/context-async-hooks');
+  const { CompositePropagator, W3CBaggagePropagator, W3CTraceContextPropagator } = await import('@opentelemetry/core');
   const spanProcessors = [];
   if (env.otlpEndpoint) {
     const { OTLPTraceExporter } = await import('@opentelemetry/exporter-trace-otlp-http');
     const url = new URL('v1/traces', env.otlpEndpoint.endsWith('/') ? env.otlpEndpoint : `${env.otlpEndpoint}/`).href;
-    spanProcessors.push(new BatchSpanProcessor(new OTLPTraceExporter({ url })));
+    // In batches, every 5 s (the SDK's default) and at drain; the exporter reads its own OTEL_EXPORTER_OTLP_* settings.
+    spanProcessors.push(new BatchSpanProcessor({ exporter: new OTLPTraceExporter({ url }) }));
   }
-  const provider = new NodeTracerProvider({ spanProcessors });
-  // The global provider, an AsyncLocalStorage context and the W3C trace-context propagator.
-  provider.register();
+  const provider = new TracerProvider({ spanProcessors });
+  // The global provider, an AsyncLocalStorage context (a span stays current across awaits) and the W3C propagators.
+  trace.setGlobalTracerProvider(provider);
+  context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
+  propagation.setGlobalPropagator(new CompositePropagator({ propagators: [new W3CTraceContextPropagator(), new W3CBaggagePropagator()] }));
   s.on = true;
   // Spans still queued leave before the process does.
   onDrain('tracing', () => provider.shutdown());

@@ -49,7 +49,6 @@ beforeAll(async () => {
       MAIL_RETRY_SECONDS: '1',
       METRICS_TOKEN: TOKEN,
       OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url,
-      OTEL_BSP_SCHEDULE_DELAY: '100',
     },
     logFile: join(mkdtempSync(join(tmpdir(), 'bff-queue-telemetry-')), 'next.log'),
   });

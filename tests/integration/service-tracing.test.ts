@@ -21,7 +21,7 @@ let server: NextServer;
 beforeAll(async () => {
   receiver = await startOtlpReceiver();
   server = await startNextServer({
-    env: { ...bffStack().appEnv, OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url, OTEL_BSP_SCHEDULE_DELAY: '100' },
+    env: { ...bffStack().appEnv, OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url },
     logFile: join(mkdtempSync(join(tmpdir(), 'bff-tracing-')), 'next.log'),
   });
 }, 120_000);
