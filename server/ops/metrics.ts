@@ -39,42 +39,33 @@ export function metrics(): Metrics | null {
   return getEnv().metricsToken ? processWide('metrics', create) : null;
 }
 
+/** Registers the gauge bff_<name> once per process, its figure read by `collect` at every scrape; a no-op when metrics are off. */
+function scrapedGauge(name: string, help: string, labelNames: readonly string[], collect: (this: Gauge) => void | Promise<void>): void {
+  const m = metrics();
+  if (!m || m.gauges.has(name)) return;
+  m.gauges.add(name);
+  new Gauge({ name: `bff_${name}`, help, labelNames: [...labelNames], registers: [m.registry], collect });
+}
+
 /**
  * Figures read at every scrape by one query (a table's rows by bounded labels), as the gauge bff_<name>: every
  * label set is read afresh, so one that is gone from the table is gone from the scrape. A failed or late read
  * (the database away) leaves the gauge empty for that scrape.
  */
 export function addQueryGauge<L extends string>(name: string, help: string, labelNames: readonly L[], read: () => Promise<Array<{ labels: Record<L, string>; value: number }>>): void {
-  const m = metrics();
-  if (!m || m.gauges.has(name)) return;
-  m.gauges.add(name);
-  new Gauge({
-    name: `bff_${name}`,
-    help,
-    labelNames: [...labelNames],
-    registers: [m.registry],
-    async collect() {
-      this.reset();
-      let timer: NodeJS.Timeout | undefined;
-      const late = new Promise<[]>((resolve) => (timer = setTimeout(() => resolve([]), QUERY_GAUGE_BUDGET_MS)));
-      const rows = await Promise.race([read().catch(() => []), late]).finally(() => clearTimeout(timer));
-      for (const row of rows) this.set(row.labels, row.value);
-    },
+  scrapedGauge(name, help, labelNames, async function () {
+    this.reset();
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<[]>((resolve) => (timer = setTimeout(() => resolve([]), QUERY_GAUGE_BUDGET_MS)));
+    const rows = await Promise.race([read().catch(() => []), late]).finally(() => clearTimeout(timer));
+    for (const row of rows) this.set(row.labels, row.value);
   });
 }
 
 /** A figure read at every scrape (open streams, requests in flight, a queue's depth), as the gauge bff_<name>. */
 export function addGauge(name: string, help: string, read: () => number): void {
-  const m = metrics();
-  if (!m || m.gauges.has(name)) return;
-  m.gauges.add(name);
-  new Gauge({
-    name: `bff_${name}`,
-    help,
-    registers: [m.registry],
-    collect() {
-      this.set(read());
-    },
+  scrapedGauge(name, help, [], function () {
+    this.set(read());
   });
 }
 
