@@ -61,9 +61,12 @@ export async function throttledUntil(db: Db, email: string, client: string | nul
   );
   if (!c) return null;
   const t = SIGN_IN_THROTTLE;
+  // Only a wait holds an attempt back. A row stamped after `now` (another attempt from this client, begun later
+  // but reserved first, as parallel sign-ins from one office are) is no reason to wait when its count asks none.
+  const waitUntil = (last: Date | null, delayMs: number) => (last && delayMs > 0 ? new Date(last).getTime() + delayMs : 0);
   const until = Math.max(
-    c.pair_last ? new Date(c.pair_last).getTime() + Math.max(delayAfter(c.pair_n, t.pair), delayAfter(c.account_n, t.account)) : 0,
-    c.client_last ? new Date(c.client_last).getTime() + delayAfter(c.client_n, t.client) : 0,
+    waitUntil(c.pair_last, Math.max(delayAfter(c.pair_n, t.pair), delayAfter(c.account_n, t.account))),
+    waitUntil(c.client_last, delayAfter(c.client_n, t.client)),
   );
   return until > now.getTime() ? new Date(until) : null;
 }

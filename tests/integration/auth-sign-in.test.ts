@@ -53,6 +53,14 @@ describe.each(testDrivers())('sign-in on %s', (driver) => {
     for (let i = 0; i < n; i++) await recordSignInFailure(t.db, 'sam@example.com', ip(i), when);
   }
 
+  it('lets parallel sign-ins from one client through when an attempt begun later was reserved first', async () => {
+    await user(t.db);
+    await user(t.db, 'kim@example.com');
+    // Kim's attempt began a moment after Sam's but took the reservation first (it is stamped later than Sam's now).
+    await recordSignInFailure(t.db, 'kim@example.com', '192.0.2.1', sec(0.05));
+    expect(await signIn(t.db, 'sam@example.com', PASSWORD, '192.0.2.1', () => T0)).toEqual({ ok: true, user: expect.objectContaining({ email: 'sam@example.com' }) });
+  });
+
   it(`slows one account from one client after ${pair.free} failures: 1, 2, 4 … s, even for the right password`, async () => {
     await user(t.db);
     for (let i = 0; i < pair.free; i++) expect(await fail('sam@example.com', '192.0.2.1', T0)).toMatchObject({ error: 'invalid_credentials' });
