@@ -52,3 +52,13 @@ export type RemindersPauseBody = z.infer<typeof RemindersPauseBody>;
 /** The one-click unsubscribe's reply to a mail client (a browser is sent back to the page instead). */
 export const UnsubscribeReply = z.object({ unsubscribed: z.literal(true) });
 export type UnsubscribeReply = z.infer<typeof UnsubscribeReply>;
+
+/** An application past its due date and not submitted (the staff home's Overdue list). */
+export interface OverdueApplication {
+  application_id: string;
+  business_id: string | null;
+  business_name: string | null;
+  client: string | null;
+  due_at: string;
+  progress_percent: number | null;
+}
