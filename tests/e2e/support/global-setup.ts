@@ -82,9 +82,6 @@ async function startStack(profile: SandboxProfile, stops: Stop[]): Promise<Start
     env: {
       SMTP_URL: smtp.url,
       MAIL_RETRY_SECONDS: '1',
-      // Reminder time runs a day per second at any hour, so a reminder of an invitation arrives within the test.
-      REMINDER_TIME_SCALE: '86400',
-      REMINDER_QUIET_HOURS: 'off',
       // The sign-ins of the setup projects serve the whole run, which now lasts longer than the default 30 idle
       // minutes: the strict project's journeys, run last, met "Sign in to continue".
       SESSION_IDLE_MINUTES: '720',
