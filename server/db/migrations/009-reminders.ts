@@ -31,7 +31,7 @@ CREATE INDEX reminder_steps_due ON reminder_steps (due_at) WHERE status = 'sched
 ALTER TABLE outbox ADD COLUMN action_url text;
 ALTER TABLE outbox ADD COLUMN list_unsubscribe text;
 ALTER TABLE outbox ADD COLUMN held_reason text;
-CREATE INDEX outbox_recipient_day ON outbox (recipient, created_at);
+CREATE INDEX outbox_recipient_day ON outbox (recipient, next_attempt_at);
 `;
 
 export const reminders: Migration = { version: 9, name: 'reminders', sql };
