@@ -2,6 +2,7 @@ import 'server-only';
 import type PgBoss from 'pg-boss';
 import type { Db } from '@/server/db/types';
 import type { Env } from '@/server/env/types';
+import type { InvitationRow } from '@/server/invitations/invitation-record';
 import { bossDb, REMINDER_QUEUE } from '@/server/messages/job-queue';
 import { queueMessage, type OutboxRow } from '@/server/messages/outbox';
 import { overdueStaffMail, reminderMail } from '@/server/messages/templates/reminder-mail';
@@ -63,20 +64,12 @@ export async function stopReminders(db: Db, where: { invitationId: string } | { 
   await db.query(`UPDATE reminder_steps SET status = 'skipped', outcome = $2, updated_at = $3 WHERE status = 'scheduled' AND ${filter}`, [value, reason, now]);
 }
 
-interface StepState {
+/** A step with its invitation (its columns of invitation-record, and the reminder plan's), inviter and read-model row. */
+interface StepState extends Pick<InvitationRow, 'id' | 'application_id' | 'business_id' | 'client_email' | 'client_name' | 'created_by' | 'expires_at' | 'revoked_at' | 'first_used_at'> {
   step: string;
   kind: 'reminder' | 'overdue' | 'manual';
   step_due_at: Date;
   status: 'scheduled' | 'sent' | 'skipped';
-  id: string;
-  application_id: string;
-  business_id: string | null;
-  client_email: string | null;
-  client_name: string | null;
-  created_by: string;
-  expires_at: Date;
-  revoked_at: Date | null;
-  first_used_at: Date | null;
   due_at: Date | null;
   time_zone: string | null;
   reminders_paused_at: Date | null;
