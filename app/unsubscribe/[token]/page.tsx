@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
 import { unsubscribePageState } from '@/server/reminders/unsubscribe-page';
 
 export const metadata: Metadata = { title: 'Stop reminders', robots: { index: false, follow: false } };
@@ -8,14 +9,8 @@ export const metadata: Metadata = { title: 'Stop reminders', robots: { index: fa
 export default async function UnsubscribePage({ params }: { params: Promise<{ token: string }> }) {
   const { token } = await params;
   const state = await unsubscribePageState(token);
-  if (state === 'invalid') {
-    return (
-      <section aria-labelledby="unsubscribe-title">
-        <h1 id="unsubscribe-title">This link is not valid</h1>
-        <p>Check that you opened the whole link from the reminder: links sometimes break across two lines. Nothing was changed.</p>
-      </section>
-    );
-  }
+  // A made-up or altered link is no page at all (404), as any unknown address is.
+  if (state === 'invalid') notFound();
   if (state === 'done') {
     return (
       <section aria-labelledby="unsubscribe-title">
