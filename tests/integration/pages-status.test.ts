@@ -25,6 +25,8 @@ const NOTHING: Record<string, string> = {
   dealId: 'deal_nosuchdeal0',
   dealApplicationId: 'dapp_nosuchapp0',
   projectId: 'proj_nosuchproject0',
+  // An unsubscribe link of a well-formed invitation id whose signature is not ours.
+  token: 'inv_000000000000000000000000.bm90LW91cnM',
 };
 
 const fill = (pattern: string, values: Record<string, string>) =>
