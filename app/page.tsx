@@ -2,6 +2,8 @@ import Link from 'next/link';
 import { ReviewWaitingList } from '@/components/workspace/review-waiting-list';
 import { StaffHome } from '@/components/workspace/staff-home';
 import { FreshnessNote } from '@/components/workspace/freshness-note';
+import { OverdueList } from '@/components/workspace/overdue-list';
+import { overdueApplications } from '@/server/reminders/overdue';
 import { appDb } from '@/server/db/app-db';
 import { currentSession } from '@/server/http/current-session';
 import { awaitFirstPass } from '@/server/read-model/scheduler';
@@ -15,7 +17,12 @@ async function StaffSection() {
   await awaitFirstPass(db);
   const home = await staffHome(db);
   const ordered = { ...home, stage_counts: await inPipelineOrder(home.stage_counts) };
-  return <StaffHome home={ordered} now={new Date().toISOString()} />;
+  return (
+    <>
+      <StaffHome home={ordered} now={new Date().toISOString()} />
+      <OverdueList items={await overdueApplications(db)} />
+    </>
+  );
 }
 
 /** Reviewers: the inbox of applications whose Autofill suggestions wait, the longest waiting first. */

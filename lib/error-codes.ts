@@ -43,6 +43,8 @@ export const APP_ERROR_STATUS = {
   precondition_required: 428,
   /** Too many attempts (sign-in throttling): wait `Retry-After` seconds. */
   too_many_attempts: 429,
+  /** An action with a pace limit (send a reminder now) was used moments ago: wait `Retry-After` seconds. */
+  too_soon: 429,
   /** This session or address holds as many live-update streams as it may: close one, or retry after `Retry-After`. */
   too_many_streams: 429,
   /** Anything unexpected on our side: show a generic error with the request id; may be retried. */

@@ -13,6 +13,7 @@ import { TableHead } from '../ui/table-head';
 import { When } from '../ui/when';
 import { InvitationCreateForm } from './invitation-create-form';
 import { InvitationLink } from './invitation-link';
+import { InvitationReminders } from './invitation-reminders';
 
 const STATUS_TEXT: Record<InvitationStatus, string> = { active: 'Active', expired: 'Expired', revoked: 'Revoked' };
 
@@ -94,6 +95,11 @@ export function BusinessInvitations({ applicationId, businessName }: { applicati
           </tbody>
         </table>
       )}
+      {list.data?.items
+        .filter((inv) => inv.client_email)
+        .map((inv) => (
+          <InvitationReminders key={inv.id} invitationId={inv.id} who={inv.client_name ?? inv.client_email!} />
+        ))}
       <ConfirmDialog
         open={confirming !== null}
         title={`Revoke this invitation${confirming ? label(confirming) : ''}?`}

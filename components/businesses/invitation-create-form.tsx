@@ -11,7 +11,7 @@ import { TextField } from '../ui/text-field';
 import { useZodForm } from '../ui/use-zod-form';
 
 type FieldName = FieldPath<InvitationFormValues>;
-const FIELDS: readonly FieldName[] = ['client_name', 'client_email', 'ttl_hours'];
+const FIELDS: readonly FieldName[] = ['client_name', 'client_email', 'ttl_hours', 'due_date'];
 const isField = (p: string | undefined): p is FieldName => FIELDS.some((f) => f === p);
 
 interface Props {
@@ -71,6 +71,14 @@ export function InvitationCreateForm({ applicationId, onCreated }: Props) {
         required
         registration={register('ttl_hours')}
         error={err('ttl_hours')}
+      />
+      <TextField
+        id="biz-invite-due"
+        label="Due date (optional)"
+        type="date"
+        hint="Reminders follow the settings’ schedule; on the due date an overdue reminder goes, and you are told."
+        registration={register('due_date')}
+        error={err('due_date')}
       />
       <SubmitButton busy={create.isPending} busyLabel="Creating the link…" label="Create invitation link" />
     </form>

@@ -54,6 +54,14 @@ export function OutboxList({ items }: { items: readonly MessageView[] }) {
                   </dd>
                 </div>
               )}
+              {m.held_reason && m.next_attempt_at && (
+                <div>
+                  <dt>Held until</dt>
+                  <dd className="breakable">
+                    <When iso={m.next_attempt_at} /> — {m.held_reason}
+                  </dd>
+                </div>
+              )}
               {m.last_error && (
                 <div>
                   <dt>{m.status === 'sent' ? 'Earlier problem' : 'Reason'}</dt>

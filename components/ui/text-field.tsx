@@ -5,7 +5,7 @@ interface Props {
   label: string;
   registration: UseFormRegisterReturn;
   error: string | undefined;
-  type?: 'text' | 'email' | 'tel' | 'number' | 'password';
+  type?: 'text' | 'email' | 'tel' | 'number' | 'password' | 'date';
   autoComplete?: string;
   hint?: string;
   required?: boolean;

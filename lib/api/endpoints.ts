@@ -9,6 +9,7 @@ import type { FormSnapshotView } from '@/lib/bff/form-snapshot';
 import type { HistoryPageView, HistoryQuery } from '@/lib/bff/history';
 import type { InvitationAcceptBody, InvitationAccepted, InvitationCreateBody, InvitationCreated, InvitationList, InvitationView, ClientPlaceBody } from '@/lib/bff/invitations';
 import type { MessageQueued, OutboxPage } from '@/lib/bff/messages';
+import type { InvitationRemindersView, RemindersPauseBody, UnsubscribeReply } from '@/lib/bff/reminders';
 import type { ItemCreateBody, ItemDeleteResult, ItemsPageView, ItemUpdateBody, ItemWriteResult } from '@/lib/bff/items';
 import type { MatchPageView, MatchRunListView, MatchRunStartInput, MatchRunView, MatchView, ProjectCreateInput, ProjectListView, ProjectView } from '@/lib/bff/projects';
 import type { AnswersUpdateBody } from '@/lib/portal';
@@ -170,6 +171,19 @@ export const invitationRevokeApi = { POST: endpoint<{ reply: InvitationReply }>(
 /** Staff mail an invitation's link again (a copy of its first mail, delivered anew). */
 export const invitationResendApi = { POST: endpoint<{ reply: MessageQueued }>()('POST', '/api/invitations/[invitationId]/resend') } as const;
 
+/** An invitation's reminders (staff): read them, pause or resume them, send one now (rate-limited). */
+export const invitationRemindersApi = {
+  GET: endpoint<{ reply: InvitationRemindersView }>()('GET', '/api/invitations/[invitationId]/reminders'),
+  PUT: endpoint<{ reply: InvitationRemindersView; body: RemindersPauseBody }>()('PUT', '/api/invitations/[invitationId]/reminders'),
+} as const;
+export const invitationReminderNowApi = { POST: endpoint<{ reply: MessageQueued }>()('POST', '/api/invitations/[invitationId]/reminders/now') } as const;
+
+/** The one-click unsubscribe address of reminder mail (RFC 8058): a POST unsubscribes, a GET leads to the page asking. */
+export const unsubscribeApi = {
+  GET: endpoint<{ reply: Blob }>()('GET', '/api/unsubscribe/[token]'),
+  POST: endpoint<{ reply: UnsubscribeReply }>()('POST', '/api/unsubscribe/[token]'),
+} as const;
+
 /** Every message the app sends, with its status and bodies (the Outbox page). */
 export const outboxApi = { GET: endpoint<{ reply: OutboxPage }>()('GET', '/api/outbox') } as const;
 
@@ -273,6 +287,9 @@ export const api = {
   invitationAccept: invitationAcceptApi,
   invitationResend: invitationResendApi,
   outbox: outboxApi,
+  invitationReminders: invitationRemindersApi,
+  invitationReminderNow: invitationReminderNowApi,
+  unsubscribe: unsubscribeApi,
   application: { ...applicationApi, autofill: autofillApi },
   projects: projectsApi,
   project: projectApi,

@@ -22,6 +22,9 @@ export const InvitationForm = z
       .refine((v) => Number(v) >= min && Number(v) <= max, `Enter between ${min} and ${max} hours (${max / 24} days)`),
     /** Staff pass the link on themselves instead of the app mailing it. */
     link_only: z.boolean(),
+    /** YYYY-MM-DD from a date input, or empty: no due date. */
+    due_date: z.string().trim().refine((v) => v === '' || /^\d{4}-\d{2}-\d{2}$/.test(v), 'Enter the due date as a date, or leave it out')
+      .optional(),
   })
   .transform(
     (v): InvitationCreateBody => ({
@@ -29,10 +32,11 @@ export const InvitationForm = z
       client_email: v.client_email || null,
       ttl_hours: Number(v.ttl_hours),
       delivery: v.link_only ? 'link_only' : 'email',
+      ...(v.due_date ? { due_date: v.due_date } : {}),
     }),
   )
   .pipe(InvitationCreateBody);
 
 export type InvitationFormValues = z.input<typeof InvitationForm>;
 
-export const emptyInvitationForm = (): InvitationFormValues => ({ client_name: '', client_email: '', ttl_hours: String(INVITATION_TTL_HOURS.default), link_only: false });
+export const emptyInvitationForm = (): InvitationFormValues => ({ client_name: '', client_email: '', ttl_hours: String(INVITATION_TTL_HOURS.default), link_only: false, due_date: '' });

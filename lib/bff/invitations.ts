@@ -14,6 +14,16 @@ export const InvitationCreateBody = z.strictObject({
   /** With client_email: 'email' mails the link (the default), 'link_only' leaves staff to pass the link on themselves. */
   delivery: z.enum(['email', 'link_only']).default('email'),
   ttl_hours: z.int().min(INVITATION_TTL_HOURS.min).max(INVITATION_TTL_HOURS.max).default(INVITATION_TTL_HOURS.default),
+  /** The day the application is due (the end of that day in time_zone): an overdue reminder goes then, and the inviter is told. */
+  due_date: z.iso.date('Enter the due date as YYYY-MM-DD').nullish(),
+  /** The recipient's IANA time zone (quiet hours and the due date are theirs); the settings' zone when absent. */
+  time_zone: z.string().trim().max(64).regex(/^[A-Za-z][A-Za-z0-9_+\-/]*$/, 'Enter an IANA time zone such as Europe/London').nullish(),
+  /** Days after the invitation a reminder goes, ascending (up to 10); absent: the settings' schedule; empty: none. */
+  reminder_days: z
+    .array(z.int().min(1).max(365))
+    .max(10)
+    .refine((days) => days.every((d, i) => i === 0 || d > days[i - 1]!), 'List the days in ascending order, each once')
+    .nullish(),
 });
 export type InvitationCreateBody = z.input<typeof InvitationCreateBody>;
 

@@ -26,6 +26,8 @@ export const MessageView = z.object({
   status: MessageStatus,
   attempts: z.int().min(0),
   last_error: z.string().nullable(),
+  /** Why a queued message waits (the per-recipient daily cap), or null. */
+  held_reason: z.string().nullable(),
   next_attempt_at: z.string().nullable(),
   sent_at: z.string().nullable(),
   created_at: z.string(),

@@ -4,6 +4,7 @@ import { withConflictReply } from '@/server/http/conflict-reply';
 import { etagHeader, requireIdempotencyKey, requireIfMatch } from '@/server/http/headers';
 import { portalRequest } from '@/server/portal';
 import { recordSubmitted } from '@/server/read-model/record';
+import { stopReminders } from '@/server/reminders/reminders';
 import type { SubmittedKind } from './kind';
 import { kindRoute } from './kind-route';
 import { applicationAudit, kindParams } from './kind-params';
@@ -27,6 +28,8 @@ export function submitRoutes<Id extends string>(kind: SubmittedKind<Id>) {
         const etag = res.etag ?? '';
         const app = kind.upstream.unwrap(res.data);
         await recordSubmitted(db, id, app.submitted_at);
+        // Submitted is done: no more reminders of it (a step that wakes later finds nothing scheduled).
+        await stopReminders(db, { applicationId: id }, 'The application was submitted.');
         return { body: { application: kind.view(app, etag) }, headers: etagHeader(etag) };
       };
       // Answers changed since the browser's read: the application as it is now, with the ETag to retry with.

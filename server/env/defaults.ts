@@ -12,6 +12,12 @@ export const DEFAULT_WAITING_DAYS = 7;
 /** Mail: the From of every message, and the first wait before a message refused for now is tried again. */
 export const DEFAULT_MAIL_FROM = 'Intake <intake@localhost>';
 export const DEFAULT_MAIL_RETRY_SECONDS = 30;
+/** Reminders: days after the invitation, quiet hours (local 21:00–08:00), the default zone, send-now spacing, daily cap. */
+export const DEFAULT_REMINDER_SCHEDULE_DAYS: readonly number[] = [3, 7, 14];
+export const DEFAULT_REMINDER_QUIET_HOURS = { start: 21, end: 8 } as const;
+export const DEFAULT_REMINDER_TIME_ZONE = 'UTC';
+export const DEFAULT_REMINDER_NOW_MINUTES = 60;
+export const DEFAULT_MAIL_DAILY_CAP = 5;
 /** Two years of answer history: long enough for a funder's questions about an application's past. */
 export const DEFAULT_HISTORY_RETENTION_DAYS = 730;
 /** How long a stopping instance gives in-flight requests and workers (SIGTERM); under Kubernetes' default 30 s. */

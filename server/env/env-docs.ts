@@ -1,4 +1,4 @@
-import { DEFAULT_MAIL_FROM, DEFAULT_MAIL_RETRY_SECONDS, DEFAULT_ABSOLUTE_HOURS, DEFAULT_IDLE_MINUTES, DEFAULT_RECONCILE_MINUTES, DEFAULT_TIMEOUT_MS, DEFAULT_WAITING_DAYS, DEFAULT_HISTORY_RETENTION_DAYS, DEFAULT_DRAIN_GRACE_MS, SANDBOX_BASE_URL } from './defaults';
+import { DEFAULT_MAIL_FROM, DEFAULT_MAIL_RETRY_SECONDS, DEFAULT_ABSOLUTE_HOURS, DEFAULT_IDLE_MINUTES, DEFAULT_RECONCILE_MINUTES, DEFAULT_TIMEOUT_MS, DEFAULT_WAITING_DAYS, DEFAULT_HISTORY_RETENTION_DAYS, DEFAULT_DRAIN_GRACE_MS, SANDBOX_BASE_URL, DEFAULT_MAIL_DAILY_CAP, DEFAULT_REMINDER_SCHEDULE_DAYS, DEFAULT_REMINDER_TIME_ZONE, DEFAULT_REMINDER_NOW_MINUTES } from './defaults';
 
 export interface EnvDoc {
   name: string;
@@ -99,6 +99,38 @@ export const ENV_DOCS: readonly EnvDoc[] = [
     name: 'MAIL_RETRY_SECONDS',
     default: String(DEFAULT_MAIL_RETRY_SECONDS),
     meaning: 'A message the SMTP server refuses for now (4xx, no connection) is tried again after this many seconds, doubling each time, up to 8 tries (1–3600; tests and demos use 1).',
+  },
+  {
+    name: 'MAIL_DAILY_CAP',
+    default: String(DEFAULT_MAIL_DAILY_CAP),
+    meaning: 'At most this many messages to one address per UTC day (1–1000); more wait until the next day, and the Outbox says so.',
+  },
+  {
+    name: 'REMINDER_SCHEDULE_DAYS',
+    default: `\`${DEFAULT_REMINDER_SCHEDULE_DAYS.join(',')}\``,
+    meaning:
+      'The default reminder schedule of a mailed invitation: days after it was sent, ascending, comma-separated (up to 10, each 1–365). Staff may give an invitation its own. With a due date, one more reminder goes at the due date, and the inviting staff member is told too.',
+  },
+  {
+    name: 'REMINDER_TIME_SCALE',
+    default: '1 (real time)',
+    meaning:
+      'Makes reminder time run this many times faster, for demos and tests (1–1000000): 1440 makes a day of the schedule (and of the time to the due date) pass in a minute, 86400 in a second. Leave it at 1 in production.',
+  },
+  {
+    name: 'REMINDER_QUIET_HOURS',
+    default: '`21-8`',
+    meaning: 'No reminder is sent between these local hours (0–23, START-END) in the recipient\'s time zone: one due then waits until the end. `off` sends at any hour.',
+  },
+  {
+    name: 'REMINDER_TIME_ZONE',
+    default: `\`${DEFAULT_REMINDER_TIME_ZONE}\``,
+    meaning: 'The IANA time zone (e.g. Europe/London) of an invitation whose recipient\'s zone is not known: quiet hours and the due date are read in it.',
+  },
+  {
+    name: 'REMINDER_NOW_MINUTES',
+    default: String(DEFAULT_REMINDER_NOW_MINUTES),
+    meaning: '"Send a reminder now" works at most once per this many minutes per invitation (1–1440); sooner answers 429 with Retry-After.',
   },
   {
     name: 'DRAIN_GRACE_MS',

@@ -14,6 +14,11 @@ import {
   SANDBOX_BASE_URL,
   DEFAULT_MAIL_FROM,
   DEFAULT_MAIL_RETRY_SECONDS,
+  DEFAULT_REMINDER_SCHEDULE_DAYS,
+  DEFAULT_REMINDER_QUIET_HOURS,
+  DEFAULT_REMINDER_TIME_ZONE,
+  DEFAULT_REMINDER_NOW_MINUTES,
+  DEFAULT_MAIL_DAILY_CAP,
 } from './defaults';
 import { DEV_SESSION_SECRET, SANDBOX_API_KEY } from './secret-defaults';
 import type { Env, EnvSource } from './types';
@@ -113,6 +118,49 @@ const MailFrom = z
   .string()
   .trim()
   .refine((v) => !/[\r\n\0]/.test(v) && /^(?:[^<>@]*<[^<>@\s]+@[^<>@\s]+>|[^<>@\s]+@[^<>@\s]+)$/.test(v), 'must be an address or "Name <address>"');
+// Days after the invitation, ascending: "3,7,14". At most 10 steps, each 1–365 days.
+const ReminderDays = z
+  .string()
+  .trim()
+  .transform((value, ctx) => {
+    const parts = value.split(',').map((p) => p.trim());
+    const days = parts.map(Number);
+    const ok = parts.length <= 10 && parts.every((p) => /^\d+$/.test(p)) && days.every((d) => d >= 1 && d <= 365) && days.every((d, i) => i === 0 || d > days[i - 1]!);
+    if (!ok) {
+      ctx.addIssue({ code: 'custom', message: 'must be up to 10 whole numbers of days (1–365), ascending and comma-separated, e.g. 3,7,14' });
+      return z.NEVER;
+    }
+    return days;
+  });
+
+// "21-8": no reminder from 21:00 to 08:00 in the recipient's zone; "off": none held back.
+const QuietHours = z
+  .string()
+  .trim()
+  .transform((value, ctx) => {
+    if (value === 'off') return null;
+    const m = /^(\d{1,2})-(\d{1,2})$/.exec(value);
+    const start = Number(m?.[1]);
+    const end = Number(m?.[2]);
+    if (!m || start > 23 || end > 23 || start === end) {
+      ctx.addIssue({ code: 'custom', message: 'must be two different hours 0–23 as START-END (e.g. 21-8), or off' });
+      return z.NEVER;
+    }
+    return { start, end };
+  });
+
+const TimeZone = z
+  .string()
+  .trim()
+  .refine((value) => {
+    try {
+      new Intl.DateTimeFormat('en', { timeZone: value });
+      return true;
+    } catch {
+      return false;
+    }
+  }, 'must be an IANA time zone such as Europe/London or UTC');
+
 const MetricsToken = z
   .string()
   .trim()
@@ -145,6 +193,12 @@ const Schema = z.object({
   SMTP_URL: optional(SmtpUrl),
   MAIL_FROM: optional(MailFrom),
   MAIL_RETRY_SECONDS: optional(wholeNumber(1, 3600, 'seconds')),
+  MAIL_DAILY_CAP: optional(wholeNumber(1, 1000, 'messages')),
+  REMINDER_SCHEDULE_DAYS: optional(ReminderDays),
+  REMINDER_TIME_SCALE: optional(wholeNumber(1, 1_000_000, 'times')),
+  REMINDER_QUIET_HOURS: optional(QuietHours),
+  REMINDER_TIME_ZONE: optional(TimeZone),
+  REMINDER_NOW_MINUTES: optional(wholeNumber(1, 1440, 'minutes')),
   HISTORY_RETENTION_DAYS: optional(wholeNumber(0, 3650, 'days')),
   DRAIN_GRACE_MS: optional(wholeNumber(1_000, 600_000, 'milliseconds')),
   METRICS_TOKEN: optional(MetricsToken),
@@ -219,6 +273,13 @@ export function parseEnv(source: EnvSource, options: ParseEnvOptions = {}): Env 
     smtpUrl: e.SMTP_URL ?? null,
     mailFrom: e.MAIL_FROM ?? DEFAULT_MAIL_FROM,
     mailRetrySeconds: e.MAIL_RETRY_SECONDS ?? DEFAULT_MAIL_RETRY_SECONDS,
+    mailDailyCap: e.MAIL_DAILY_CAP ?? DEFAULT_MAIL_DAILY_CAP,
+    reminderScheduleDays: Object.freeze([...(e.REMINDER_SCHEDULE_DAYS ?? DEFAULT_REMINDER_SCHEDULE_DAYS)]),
+    reminderTimeScale: e.REMINDER_TIME_SCALE ?? 1,
+    // An explicit "off" parses to null, which must not fall back to the default.
+    reminderQuietHours: e.REMINDER_QUIET_HOURS === undefined ? DEFAULT_REMINDER_QUIET_HOURS : e.REMINDER_QUIET_HOURS,
+    reminderTimeZone: e.REMINDER_TIME_ZONE ?? DEFAULT_REMINDER_TIME_ZONE,
+    reminderNowMinutes: e.REMINDER_NOW_MINUTES ?? DEFAULT_REMINDER_NOW_MINUTES,
     historyRetentionDays: e.HISTORY_RETENTION_DAYS ?? DEFAULT_HISTORY_RETENTION_DAYS,
     drainGraceMs: e.DRAIN_GRACE_MS ?? DEFAULT_DRAIN_GRACE_MS,
     metricsToken: e.METRICS_TOKEN ?? null,

@@ -36,6 +36,18 @@ export interface Env {
   readonly mailFrom: string;
   /** First wait before a message refused for now (SMTP 4xx, no connection) is tried again; doubles each time. */
   readonly mailRetrySeconds: number;
+  /** At most this many messages to one address per UTC day; more wait for the next day (shown in the Outbox). */
+  readonly mailDailyCap: number;
+  /** The default reminder schedule: days after the invitation. */
+  readonly reminderScheduleDays: readonly number[];
+  /** Reminder time runs this many times faster (demos, tests): 1440 makes a day pass in a minute. */
+  readonly reminderTimeScale: number;
+  /** Local hours (recipient's zone) in which no reminder goes out, START to END; null: none. */
+  readonly reminderQuietHours: { readonly start: number; readonly end: number } | null;
+  /** The zone of an invitation that names none. */
+  readonly reminderTimeZone: string;
+  /** "Send a reminder now" at most once per this many minutes per invitation. */
+  readonly reminderNowMinutes: number;
   /** Days answer history is kept; 0: none is recorded. */
   readonly historyRetentionDays: number;
   /** SIGTERM: how long in-flight requests and workers get before the process exits regardless. */

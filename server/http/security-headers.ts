@@ -32,8 +32,8 @@ export function pageCsp(nonce: string, options: { dev: boolean; https: boolean }
 /** JSON routes and other non-pages: nothing in them is ever rendered as a document. */
 export const API_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
-/** Invitation links carry their token in the path: the link's own reply sends no Referer at all. */
-const TOKEN_IN_PATH = /^\/invite\//;
+/** Invitation and unsubscribe links carry their token in the path: their replies send no Referer at all. */
+const TOKEN_IN_PATH = /^\/(?:invite|unsubscribe|api\/unsubscribe)\//;
 
 /** The headers every reply carries besides its CSP. HSTS only when the app is reached over https. */
 export function securityHeaders(options: { https: boolean; pathname: string }): Record<string, string> {

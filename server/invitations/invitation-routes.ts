@@ -18,6 +18,11 @@ import { organisationName } from '@/server/invitations/organisation-name';
 import { jobQueue } from '@/server/messages/job-queue';
 import { queueMessage } from '@/server/messages/outbox';
 import { invitationMail } from '@/server/messages/templates/invitation-mail';
+import { getEnv } from '@/server/env';
+import { scheduleReminders } from '@/server/reminders/reminders';
+import { endOfLocalDay, isTimeZone } from '@/server/reminders/schedule';
+
+const fieldError = (parameter: string, message: string) => new AppError('validation_failed', 'Some fields are not valid.', [{ code: 'invalid', message, parameter }]);
 
 // GET /api/applications/[applicationId]/invitations – the application's invitations, newest first, with their status
 const application_invitations_GET = route(api.application.invitations.GET, { roles: ['staff'], params: ApplicationParams }, async ({ params, db }) => {
@@ -44,6 +49,11 @@ const application_invitations_POST = route(
     const res = await portalRequest({ path: routes.application(params.applicationId), schema: ApplicationEnvelope });
     const application = res.data.application;
     const mailed = body.client_email && body.delivery === 'email';
+    const env = getEnv();
+    const timeZone = body.time_zone ?? env.reminderTimeZone;
+    if (!isTimeZone(timeZone)) throw fieldError('time_zone', 'Enter an IANA time zone such as Europe/London.');
+    const dueAt = body.due_date ? endOfLocalDay(body.due_date, timeZone) : null;
+    if (dueAt && dueAt.getTime() <= Date.now()) throw fieldError('due_date', 'The due date has passed: choose today or a later day.');
     const organisation = mailed ? await organisationName() : null;
     const boss = mailed ? await jobQueue() : null;
     // The invitation and its mail commit together: no invitation whose mail was lost, no mail of an invitation that is not.
@@ -75,8 +85,13 @@ const application_invitations_POST = route(
               applicationId: params.applicationId,
               invitationId: created.invitation.id,
               createdBy: session.userId,
+              actionUrl: link,
             })
           : null;
+      // Reminders follow the mail: an invitation whose link was copied by hand has nothing to remind of.
+      if (boss && message) {
+        await scheduleReminders(tx, boss, created.invitation, { dueAt, timeZone, days: body.reminder_days ?? env.reminderScheduleDays }, env);
+      }
       return { ...created, message };
     });
     auditObject({ id: invitation.id });

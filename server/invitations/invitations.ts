@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { revokeSessionsForInvitation } from '@/server/auth/sessions';
 import { newId } from '@/server/db/ids';
 import { suppressQueuedMessages } from '@/server/messages/outbox';
+import { stopReminders } from '@/server/reminders/reminders';
 import type { Db } from '@/server/db/types';
 import { INVITATION_COLUMNS, invitationStatus, toInvitation, type Invitation, type InvitationRow, type InvitationStatus } from './invitation-record';
 import { newInvitationToken } from './invitation-token';
@@ -92,6 +93,7 @@ export async function revokeInvitation(db: Db, id: string, now: Date = new Date(
     if (!row) return null;
     await revokeSessionsForInvitation(tx, id, now);
     await suppressQueuedMessages(tx, id, now);
+    await stopReminders(tx, { invitationId: id }, 'The invitation was revoked.', now);
     return toInvitation(row);
   });
 }

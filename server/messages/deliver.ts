@@ -54,7 +54,12 @@ export async function deliverMessage(db: Db, transport: Transporter, id: string,
       text: claimed.text_body,
       html: claimed.html_body,
       messageId: `<${claimed.id}@${options.messageIdHost}>`,
-      headers: { 'Content-Language': claimed.language, 'Auto-Submitted': 'auto-generated' },
+      headers: {
+        'Content-Language': claimed.language,
+        'Auto-Submitted': 'auto-generated',
+        // RFC 8058: the address takes a POST of List-Unsubscribe=One-Click, so a mail client's button needs no page.
+        ...(claimed.list_unsubscribe ? { 'List-Unsubscribe': `<${claimed.list_unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } : {}),
+      },
       disableFileAccess: true,
       disableUrlAccess: true,
     })) as { messageId?: string };

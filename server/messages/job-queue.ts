@@ -9,6 +9,9 @@ import { processWide } from '@/server/process-wide';
 /** The queue of message deliveries: one job per outbox row, keyed by the row's id. */
 export const DELIVER_QUEUE = 'mail-deliver';
 
+/** The queue of reminder steps: one job per invitation step, keyed `<invitation>:<step>`, due at the step's time. */
+export const REMINDER_QUEUE = 'reminder-step';
+
 /** A script of several statements (pg-boss's migrations and locked sections), which takes no parameters. */
 const isScript = (sql: string) => /;\s*\S/.test(sql.trim());
 
@@ -51,16 +54,21 @@ export async function startJobQueue(db: Db, retrySeconds: number): Promise<PgBos
   const boss = new PgBoss({ db: bossDb(db), schema: await bossSchema(db), schedule: false, supervise: true, migrate: true });
   boss.on('error', (e: Error) => log.warn('job queue error', { error: e.message }));
   await boss.start();
-  // 'short': at most one queued job per key, so an outbox row has one delivery job however often it is asked for.
-  const queue = { name: DELIVER_QUEUE, policy: 'short', retryLimit: MAX_ATTEMPTS - 1, retryDelay: retrySeconds, retryBackoff: true, expireInSeconds: 120 } as const;
-  if (await boss.getQueue(DELIVER_QUEUE)) await boss.updateQueue(DELIVER_QUEUE, queue);
+  // 'short': at most one queued job per key, so an outbox row has one delivery job however often it is asked for,
+  // and an invitation's step one waiting job whoever schedules it.
+  await ensureQueue(boss, { name: DELIVER_QUEUE, policy: 'short', retryLimit: MAX_ATTEMPTS - 1, retryDelay: retrySeconds, retryBackoff: true, expireInSeconds: 120 });
+  await ensureQueue(boss, { name: REMINDER_QUEUE, policy: 'short', retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 120 });
+  return boss;
+}
+
+async function ensureQueue(boss: PgBoss, queue: PgBoss.Queue & { name: string }): Promise<void> {
+  if (await boss.getQueue(queue.name)) await boss.updateQueue(queue.name, queue);
   else {
     // Another instance may create it at the same moment: only its absence afterwards is a failure.
-    await boss.createQueue(DELIVER_QUEUE, queue).catch(async (e: unknown) => {
-      if (!(await boss.getQueue(DELIVER_QUEUE))) throw e;
+    await boss.createQueue(queue.name, queue).catch(async (e: unknown) => {
+      if (!(await boss.getQueue(queue.name))) throw e;
     });
   }
-  return boss;
 }
 
 const holder = processWide('job-queue', () => ({ boss: null as Promise<PgBoss> | null }));

@@ -6,6 +6,7 @@ import { onDrain } from '@/server/lifecycle/drain';
 import { log } from '@/server/log';
 import { processWide } from '@/server/process-wide';
 import { sweepAbandoned, workDeliveries } from './deliver';
+import { workReminders } from '@/server/reminders/reminders';
 import { jobQueue, stopJobQueue } from './job-queue';
 import { mailTransport } from './mail-transport';
 
@@ -24,13 +25,15 @@ export async function startMailWorker(): Promise<void> {
   if (state.started) return;
   state.started = true;
   onDrain('mail-worker', stopJobQueue);
+  // Reminder steps only queue mail, so every instance works them, with or without SMTP.
+  const boss = await jobQueue();
+  await workReminders(boss, await appDb(), () => ({ origin: publicOrigin(), defaultTimeZone: env.reminderTimeZone, quiet: env.reminderQuietHours }));
   if (!env.smtpUrl) {
     log.warn('SMTP_URL is not set: messages are queued but not delivered (npm start runs a local SMTP server)');
     return;
   }
   const transport = mailTransport(env.smtpUrl);
   const db = await appDb();
-  const boss = await jobQueue();
   const swept = await sweepAbandoned(db, SENDING_LEASE_MS);
   if (swept > 0) log.warn('messages interrupted mid-send marked failed', { count: swept });
   // The public origin is known once the server listens (after register() ran): read it per job.

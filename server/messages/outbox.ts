@@ -1,5 +1,6 @@
 import 'server-only';
 import { newId } from '@/server/db/ids';
+import { getEnv } from '@/server/env';
 import type { Db } from '@/server/db/types';
 import type { MessageStatus, MessageView } from '@/lib/bff/messages';
 import type PgBoss from 'pg-boss';
@@ -27,10 +28,13 @@ export interface OutboxRow {
   sent_at: Date | null;
   created_at: Date;
   updated_at: Date;
+  action_url: string | null;
+  list_unsubscribe: string | null;
+  held_reason: string | null;
 }
 
 export const OUTBOX_COLUMNS =
-  'id, template, language, recipient, recipient_name, subject, text_body, html_body, application_id, invitation_id, created_by, status, attempts, last_error, smtp_message_id, next_attempt_at, claimed_at, sent_at, created_at, updated_at';
+  'id, template, language, recipient, recipient_name, subject, text_body, html_body, application_id, invitation_id, created_by, status, attempts, last_error, smtp_message_id, next_attempt_at, claimed_at, sent_at, created_at, updated_at, action_url, list_unsubscribe, held_reason';
 
 export interface NewMessage {
   template: string;
@@ -40,6 +44,30 @@ export interface NewMessage {
   applicationId: string | null;
   invitationId: string | null;
   createdBy: string | null;
+  /** The link the message exists to carry (an invitation's), kept so later mail of the same invitation can repeat it. */
+  actionUrl?: string | null;
+  /** The one-click unsubscribe address (RFC 8058) sent as List-Unsubscribe. */
+  listUnsubscribe?: string | null;
+}
+
+const DAY_MS = 86_400_000;
+const startOfUtcDay = (t: Date) => new Date(Math.floor(t.getTime() / DAY_MS) * DAY_MS);
+
+/**
+ * When a message to `recipient` may go: now, unless `cap` messages to that address are already due today
+ * (UTC); then the first later day with room, at its start. Counted by the day each message is due, so the
+ * messages held for tomorrow fill tomorrow's cap and not today's.
+ */
+async function sendingDay(tx: Db, recipient: string, cap: number, now: Date): Promise<Date> {
+  for (let day = 0; day < 366; day++) {
+    const start = new Date(startOfUtcDay(now).getTime() + day * DAY_MS);
+    const row = await tx.one<{ n: number }>(
+      `SELECT count(*)::int AS n FROM outbox WHERE recipient = $1 AND status <> 'suppressed' AND next_attempt_at >= $2 AND next_attempt_at < $3`,
+      [recipient, start, new Date(start.getTime() + DAY_MS)],
+    );
+    if ((row?.n ?? 0) < cap) return day === 0 ? now : start;
+  }
+  throw new Error('no day with room for this message within a year');
 }
 
 /**
@@ -48,14 +76,34 @@ export interface NewMessage {
  * the transaction opens: starting it inside one would wait on the embedded database's single connection).
  */
 export async function queueMessage(tx: Db, boss: PgBoss, message: NewMessage, now: Date = new Date()): Promise<OutboxRow> {
+  const cap = getEnv().mailDailyCap;
+  const at = await sendingDay(tx, message.recipient, cap, now);
+  const held = at.getTime() > now.getTime() ? `More than ${cap} messages to this address today (the daily cap): this one goes on ${at.toISOString().slice(0, 10)}.` : null;
   const row = await tx.one<OutboxRow>(
-    `INSERT INTO outbox (id, template, language, recipient, recipient_name, subject, text_body, html_body, application_id, invitation_id, created_by, next_attempt_at, created_at, updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12, $12) RETURNING ${OUTBOX_COLUMNS}`,
-    [newId('msg'), message.template, message.mail.language, message.recipient, message.recipientName, message.mail.subject, message.mail.text, message.mail.html, message.applicationId, message.invitationId, message.createdBy, now],
+    `INSERT INTO outbox (id, template, language, recipient, recipient_name, subject, text_body, html_body, application_id, invitation_id, created_by, next_attempt_at, created_at, updated_at, action_url, list_unsubscribe, held_reason)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $13, $14, $15, $16) RETURNING ${OUTBOX_COLUMNS}`,
+    [
+      newId('msg'),
+      message.template,
+      message.mail.language,
+      message.recipient,
+      message.recipientName,
+      message.mail.subject,
+      message.mail.text,
+      message.mail.html,
+      message.applicationId,
+      message.invitationId,
+      message.createdBy,
+      at,
+      now,
+      message.actionUrl ?? null,
+      message.listUnsubscribe ?? null,
+      held,
+    ],
   );
   if (!row) throw new Error('INSERT … RETURNING gave no row');
   // The queue's own retries (its settings: job-queue.ts) carry the back-off of temporary refusals.
-  await boss.send(DELIVER_QUEUE, { id: row.id }, { db: bossDb(tx), singletonKey: row.id });
+  await boss.send(DELIVER_QUEUE, { id: row.id }, { db: bossDb(tx), singletonKey: row.id, ...(held ? { startAfter: at } : {}) });
   return row;
 }
 
@@ -72,6 +120,8 @@ export async function requeueCopy(tx: Db, boss: PgBoss, original: OutboxRow, cre
       applicationId: original.application_id,
       invitationId: original.invitation_id,
       createdBy,
+      actionUrl: original.action_url,
+      listUnsubscribe: original.list_unsubscribe,
     },
     now,
   );
@@ -103,6 +153,7 @@ export function messageView(row: OutboxRow): MessageView {
     application_id: row.application_id,
     invitation_id: row.invitation_id,
     status: row.status,
+    held_reason: row.status === 'queued' ? row.held_reason : null,
     attempts: row.attempts,
     last_error: row.last_error,
     next_attempt_at: row.status === 'queued' ? row.next_attempt_at.toISOString() : null,

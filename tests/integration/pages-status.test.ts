@@ -25,6 +25,8 @@ const NOTHING: Record<string, string> = {
   dealId: 'deal_nosuchdeal0',
   dealApplicationId: 'dapp_nosuchapp0',
   projectId: 'proj_nosuchproject0',
+  // An unsubscribe link of a well-formed invitation id whose signature is not ours.
+  token: 'inv_000000000000000000000000.bm90LW91cnM',
 };
 
 const fill = (pattern: string, values: Record<string, string>) =>
@@ -34,8 +36,8 @@ const fill = (pattern: string, values: Record<string, string>) =>
     return v;
   });
 
-/** Pages anyone may open; /invite/[token]/confirm sends the signed out on to the link. */
-const PUBLIC = new Set(['/', '/sign-in', '/invite/invalid', '/invite/[token]/confirm']);
+/** Pages anyone may open; /invite/[token]/confirm sends the signed out on to the link; /unsubscribe/[token] is a reminder's link. */
+const PUBLIC = new Set(['/', '/sign-in', '/invite/invalid', '/invite/[token]/confirm', '/unsubscribe/[token]']);
 /** Pages of an invited client only (the others are sent on to the form). */
 const CLIENT_ONLY = new Set(['/applications/[applicationId]/welcome', '/applications/[applicationId]/submitted']);
 /** Pages staff and others share (everything else is staff's alone). */

@@ -34,6 +34,7 @@ const APP = '/api/applications/[applicationId]';
 
 /** Reachable without a session (the webhook receiver checks a signature instead). */
 /** The confirmation of an invitation link (POST /api/invitations/accept) proves itself with the link's token. */
+/** A reminder's unsubscribe address (GET leads to the page, POST unsubscribes) proves itself with its signed token. */
 /** The probes say nothing but alive/ready and which check failed (as a code); the metrics want their own token. */
 const PUBLIC = new Set([
   'GET /api/auth/session',
@@ -45,6 +46,9 @@ const PUBLIC = new Set([
   'GET /api/health',
   'GET /api/ready',
   'GET /api/metrics',
+  // One-click unsubscribe (RFC 8058): a mail provider posts it with no session; the signed token is the proof.
+  'GET /api/unsubscribe/[token]',
+  'POST /api/unsubscribe/[token]',
 ]);
 
 /**
@@ -109,6 +113,9 @@ const GRANTS: Record<string, readonly Grantee[]> = {
   // Mail (DESIGN.md §8): the Outbox holds every client's messages, and only staff invite; listed to say so.
   'GET /api/outbox': [],
   'POST /api/invitations/[invitationId]/resend': [],
+  'GET /api/invitations/[invitationId]/reminders': [],
+  'PUT /api/invitations/[invitationId]/reminders': [],
+  'POST /api/invitations/[invitationId]/reminders/now': [],
   'GET /api/projects/[projectId]/matches/csv': ['reviewer'],
 };
 

@@ -56,6 +56,11 @@ describe('the invite-a-client form', () => {
     expect(r.success && r.data).toEqual({ client_name: null, client_email: null, ttl_hours: 48, delivery: 'email' });
     const linkOnly = InvitationForm.safeParse({ client_name: 'Jo', client_email: 'jo@example.com', ttl_hours: '48', link_only: true });
     expect(linkOnly.success && linkOnly.data).toMatchObject({ client_email: 'jo@example.com', delivery: 'link_only' });
+    const due = InvitationForm.safeParse({ client_name: '', client_email: 'jo@example.com', ttl_hours: '48', link_only: false, due_date: '2030-05-01' });
+    expect(due.success && due.data).toMatchObject({ due_date: '2030-05-01' });
+    expect(messages(InvitationForm.safeParse({ client_name: '', client_email: '', ttl_hours: '48', link_only: false, due_date: 'soon' }))).toEqual({
+      due_date: 'Enter the due date as a date, or leave it out',
+    });
   });
 
   it('refuses a bad email and hours out of range', () => {

@@ -219,6 +219,38 @@ describe('mail settings', () => {
   });
 });
 
+describe('reminder settings', () => {
+  it('reads the schedule, time scale, quiet hours, zone, send-now spacing and daily cap, with defaults', () => {
+    expect(parseEnv({}, { cwd: CWD })).toMatchObject({
+      reminderScheduleDays: [3, 7, 14],
+      reminderTimeScale: 1,
+      reminderQuietHours: { start: 21, end: 8 },
+      reminderTimeZone: 'UTC',
+      reminderNowMinutes: 60,
+      mailDailyCap: 5,
+    });
+    const env = parseEnv(
+      { REMINDER_SCHEDULE_DAYS: '1, 2,10', REMINDER_TIME_SCALE: '86400', REMINDER_QUIET_HOURS: 'off', REMINDER_TIME_ZONE: 'Europe/London', REMINDER_NOW_MINUTES: '5', MAIL_DAILY_CAP: '2' },
+      { cwd: CWD },
+    );
+    expect(env).toMatchObject({ reminderScheduleDays: [1, 2, 10], reminderTimeScale: 86400, reminderQuietHours: null, reminderTimeZone: 'Europe/London', reminderNowMinutes: 5, mailDailyCap: 2 });
+  });
+
+  it.each([
+    ['REMINDER_SCHEDULE_DAYS', '7,3'],
+    ['REMINDER_SCHEDULE_DAYS', '0'],
+    ['REMINDER_SCHEDULE_DAYS', 'soon'],
+    ['REMINDER_TIME_SCALE', '0'],
+    ['REMINDER_QUIET_HOURS', '8-8'],
+    ['REMINDER_QUIET_HOURS', '21-25'],
+    ['REMINDER_TIME_ZONE', 'Mars/Olympus'],
+    ['REMINDER_NOW_MINUTES', '0'],
+    ['MAIL_DAILY_CAP', '0'],
+  ])('refuses %s=%j, naming it', (variable, value) => {
+    expect(problemsOf({ [variable]: value }).problems.map((p) => p.variable)).toEqual([variable]);
+  });
+});
+
 describe('ENV_DOCS', () => {
   it('documents every variable parseEnv reads, once', () => {
     const names = ENV_DOCS.map((d) => d.name);
@@ -241,6 +273,12 @@ describe('ENV_DOCS', () => {
       'SMTP_URL',
       'MAIL_FROM',
       'MAIL_RETRY_SECONDS',
+      'MAIL_DAILY_CAP',
+      'REMINDER_SCHEDULE_DAYS',
+      'REMINDER_TIME_SCALE',
+      'REMINDER_QUIET_HOURS',
+      'REMINDER_TIME_ZONE',
+      'REMINDER_NOW_MINUTES',
       'DRAIN_GRACE_MS',
       'METRICS_TOKEN',
       'OTEL_EXPORTER_OTLP_ENDPOINT',

@@ -1,0 +1,3 @@
+import { reminderRoutes } from '@/server/reminders/reminder-routes';
+
+export const { GET, POST } = reminderRoutes.unsubscribe;

@@ -1,0 +1,266 @@
+import 'server-only';
+import type PgBoss from 'pg-boss';
+import type { Db } from '@/server/db/types';
+import type { Env } from '@/server/env/types';
+import type { InvitationRow } from '@/server/invitations/invitation-record';
+import { bossDb, REMINDER_QUEUE } from '@/server/messages/job-queue';
+import { queueMessage, type OutboxRow } from '@/server/messages/outbox';
+import { overdueStaffMail, reminderMail } from '@/server/messages/templates/reminder-mail';
+import { isQuiet, outsideQuietHours, planSteps, type PlannedStep } from './schedule';
+import { unsubscribeUrl } from './unsubscribe-link';
+
+export interface ReminderPlan {
+  dueAt: Date | null;
+  timeZone: string;
+  /** Days after the invitation; empty: no scheduled reminders (an overdue one still goes with a due date). */
+  days: readonly number[];
+}
+
+type ReminderSettings = Pick<Env, 'reminderTimeScale' | 'reminderQuietHours'>;
+
+export interface StepJob {
+  invitationId: string;
+  step: string;
+}
+
+const stepKey = (invitationId: string, step: string) => `${invitationId}:${step}`;
+
+async function wake(db: Db, boss: PgBoss, invitationId: string, step: string, at: Date): Promise<void> {
+  await boss.send(REMINDER_QUEUE, { invitationId, step } satisfies StepJob, { db: bossDb(db), singletonKey: stepKey(invitationId, step), startAfter: at });
+}
+
+/**
+ * Gives a new invitation its plan and schedules its steps: a row per step (the record of what is due and what
+ * was sent) and a job that wakes it, both on `tx` so they commit with the invitation.
+ */
+export async function scheduleReminders(
+  tx: Db,
+  boss: PgBoss,
+  invitation: { id: string; createdAt: Date; expiresAt: Date },
+  plan: ReminderPlan,
+  settings: ReminderSettings,
+): Promise<PlannedStep[]> {
+  await tx.query(`UPDATE invitations SET due_at = $2, time_zone = $3, reminder_days = $4::jsonb WHERE id = $1`, [invitation.id, plan.dueAt, plan.timeZone, JSON.stringify(plan.days)]);
+  const steps = planSteps({
+    createdAt: invitation.createdAt,
+    days: plan.days,
+    dueAt: plan.dueAt,
+    expiresAt: invitation.expiresAt,
+    scale: settings.reminderTimeScale,
+    timeZone: plan.timeZone,
+    quiet: settings.reminderQuietHours,
+  });
+  for (const s of steps) {
+    await tx.query(`INSERT INTO reminder_steps (invitation_id, step, kind, due_at, updated_at) VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING`, [invitation.id, s.step, s.kind, s.at, invitation.createdAt]);
+    await wake(tx, boss, invitation.id, s.step, s.at);
+  }
+  return steps;
+}
+
+/** Ends the invitation's pending steps (submitted, revoked, unsubscribed): they stay listed, with the reason. */
+export async function stopReminders(db: Db, where: { invitationId: string } | { applicationId: string }, reason: string, now: Date = new Date()): Promise<void> {
+  const [filter, value] =
+    'invitationId' in where ? ['invitation_id = $1', where.invitationId] : ['invitation_id IN (SELECT id FROM invitations WHERE application_id = $1)', where.applicationId];
+  await db.query(`UPDATE reminder_steps SET status = 'skipped', outcome = $2, updated_at = $3 WHERE status = 'scheduled' AND ${filter}`, [value, reason, now]);
+}
+
+/** A step with its invitation (its columns of invitation-record, and the reminder plan's), inviter and read-model row. */
+interface StepState extends Pick<InvitationRow, 'id' | 'application_id' | 'business_id' | 'client_email' | 'client_name' | 'created_by' | 'expires_at' | 'revoked_at' | 'first_used_at'> {
+  step: string;
+  kind: 'reminder' | 'overdue' | 'manual';
+  step_due_at: Date;
+  status: 'scheduled' | 'sent' | 'skipped';
+  due_at: Date | null;
+  time_zone: string | null;
+  reminders_paused_at: Date | null;
+  unsubscribed_at: Date | null;
+  inviter_name: string;
+  inviter_email: string;
+  inviter_disabled_at: Date | null;
+  business_name: string | null;
+  progress_percent: number | null;
+  submitted_at: Date | null;
+}
+
+const STATE_SQL = `
+SELECT s.step, s.kind, s.due_at AS step_due_at, s.status,
+       i.id, i.application_id, i.business_id, i.client_email, i.client_name, i.created_by, i.expires_at, i.revoked_at, i.first_used_at,
+       i.due_at, i.time_zone, i.reminders_paused_at, i.unsubscribed_at,
+       u.name AS inviter_name, u.email AS inviter_email, u.disabled_at AS inviter_disabled_at,
+       w.name AS business_name, w.progress_percent, w.submitted_at
+FROM reminder_steps s
+JOIN invitations i ON i.id = s.invitation_id
+JOIN users u ON u.id = i.created_by
+LEFT JOIN workspace_businesses w ON w.application_id = i.application_id
+WHERE s.invitation_id = $1 AND s.step = $2`;
+
+/** Why no reminder may go to this invitation any more, or null. What the app knows decides: no Portal call per reminder. */
+export function stoppedBecause(s: Pick<StepState, 'revoked_at' | 'expires_at' | 'unsubscribed_at' | 'submitted_at' | 'client_email'>, now: Date): string | null {
+  if (s.revoked_at) return 'The invitation was revoked.';
+  if (s.expires_at.getTime() <= now.getTime()) return 'The invitation expired.';
+  if (s.unsubscribed_at) return 'The client asked for no more reminders.';
+  if (s.submitted_at) return 'The application was submitted.';
+  if (!s.client_email) return 'The invitation has no address to remind.';
+  return null;
+}
+
+const dueText = (dueAt: Date, timeZone: string) =>
+  // due_at is the end of the due day (the next local midnight): the day itself is the instant before.
+  new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone }).format(new Date(dueAt.getTime() - 1));
+
+/** The link the invitation's first mail carried (its token is kept nowhere else), or null. */
+const invitationLink = (db: Db, invitationId: string) =>
+  db
+    .one<{ action_url: string }>(`SELECT action_url FROM outbox WHERE invitation_id = $1 AND template = 'invitation' AND action_url IS NOT NULL ORDER BY created_at LIMIT 1`, [invitationId])
+    .then((r) => r?.action_url ?? null);
+
+export type StepOutcome = 'sent' | 'done-already' | 'not-yet' | 'paused' | 'quiet' | 'stopped';
+
+export interface StepContext {
+  origin: string;
+  defaultTimeZone: string;
+  quiet: Env['reminderQuietHours'];
+  now: Date;
+}
+
+/**
+ * Runs one step when its job wakes it. A step is sent once: the UPDATE from `scheduled` to `sent` is the claim,
+ * made in the transaction that queues its mail. A paused invitation's step waits (resume wakes it); one due in
+ * the recipient's night moves to the morning; one whose invitation is done is skipped with the reason.
+ */
+export async function runReminderStep(db: Db, boss: PgBoss, job: StepJob, ctx: StepContext): Promise<StepOutcome> {
+  const s = await db.one<StepState>(STATE_SQL, [job.invitationId, job.step]);
+  if (!s || s.status !== 'scheduled') return 'done-already';
+  // A step moved later (quiet hours) has a later job of its own.
+  if (s.step_due_at.getTime() > ctx.now.getTime() + 1000) return 'not-yet';
+  const stop = stoppedBecause(s, ctx.now);
+  if (stop) {
+    await db.query(`UPDATE reminder_steps SET status = 'skipped', outcome = $3, updated_at = $4 WHERE invitation_id = $1 AND step = $2 AND status = 'scheduled'`, [s.id, s.step, stop, ctx.now]);
+    return 'stopped';
+  }
+  if (s.reminders_paused_at) return 'paused';
+  const zone = s.time_zone ?? ctx.defaultTimeZone;
+  if (isQuiet(ctx.now, zone, ctx.quiet)) {
+    const at = outsideQuietHours(ctx.now, zone, ctx.quiet);
+    await db.transaction(async (tx) => {
+      await tx.query(`UPDATE reminder_steps SET due_at = $3, updated_at = $4 WHERE invitation_id = $1 AND step = $2 AND status = 'scheduled'`, [s.id, s.step, at, ctx.now]);
+      await wake(tx, boss, s.id, s.step, at);
+    });
+    return 'quiet';
+  }
+  return (await sendStep(db, boss, s, ctx)) ? 'sent' : 'done-already';
+}
+
+/** Claims the step and queues its mail (and, when overdue, the inviter's), all or nothing. */
+async function sendStep(db: Db, boss: PgBoss, s: StepState, ctx: StepContext): Promise<OutboxRow | null> {
+  const link = await invitationLink(db, s.id);
+  if (!link) {
+    await db.query(`UPDATE reminder_steps SET status = 'skipped', outcome = $3, updated_at = $4 WHERE invitation_id = $1 AND step = $2 AND status = 'scheduled'`, [s.id, s.step, 'The invitation was never mailed, so there is no link to remind of.', ctx.now]);
+    return null;
+  }
+  const zone = s.time_zone ?? ctx.defaultTimeZone;
+  const overdue = s.kind === 'overdue' || (s.due_at !== null && s.due_at.getTime() <= ctx.now.getTime());
+  const due = s.due_at ? dueText(s.due_at, zone) : null;
+  const unsubscribe = unsubscribeUrl(ctx.origin, s.id);
+  return db.transaction(async (tx) => {
+    const claimed = await tx.one(`UPDATE reminder_steps SET status = 'sent', updated_at = $3 WHERE invitation_id = $1 AND step = $2 AND status = 'scheduled' RETURNING step`, [s.id, s.step, ctx.now]);
+    if (!claimed) return null;
+    const message = await queueMessage(
+      tx,
+      boss,
+      {
+        template: s.kind === 'overdue' ? 'reminder-overdue' : 'reminder',
+        recipient: s.client_email!,
+        recipientName: s.client_name,
+        mail: reminderMail({
+          clientName: s.client_name,
+          inviterName: s.inviter_name,
+          businessName: s.business_name,
+          progressPercent: s.progress_percent,
+          opened: s.first_used_at !== null,
+          dueText: due,
+          overdue,
+          link,
+          unsubscribeUrl: unsubscribe,
+        }),
+        applicationId: s.application_id,
+        invitationId: s.id,
+        createdBy: s.kind === 'manual' ? s.created_by : null,
+        listUnsubscribe: unsubscribe,
+      },
+      ctx.now,
+    );
+    await tx.query(`UPDATE reminder_steps SET message_id = $3 WHERE invitation_id = $1 AND step = $2`, [s.id, s.step, message.id]);
+    if (s.kind === 'overdue' && due && !s.inviter_disabled_at) {
+      await queueMessage(
+        tx,
+        boss,
+        {
+          template: 'overdue-staff',
+          recipient: s.inviter_email,
+          recipientName: s.inviter_name,
+          mail: overdueStaffMail({
+            inviterName: s.inviter_name,
+            clientText: s.client_name ?? s.client_email!,
+            businessName: s.business_name,
+            progressPercent: s.progress_percent,
+            dueText: due,
+            pageUrl: s.business_id ? `${ctx.origin}/businesses/${s.business_id}` : `${ctx.origin}/`,
+          }),
+          applicationId: s.application_id,
+          invitationId: s.id,
+          createdBy: null,
+        },
+        ctx.now,
+      );
+    }
+    return message;
+  });
+}
+
+/**
+ * Staff's "send a reminder now": a step of its own, sent at once whatever the schedule, pause or hour (staff
+ * asked), but never to an invitation that is done. Null with the reason when it may not go.
+ */
+export async function sendReminderNow(db: Db, boss: PgBoss, invitationId: string, ctx: StepContext): Promise<{ message: OutboxRow } | { refused: string }> {
+  const step = `now-${ctx.now.getTime()}`;
+  await db.query(`INSERT INTO reminder_steps (invitation_id, step, kind, due_at, updated_at) VALUES ($1, $2, 'manual', $3, $3) ON CONFLICT DO NOTHING`, [invitationId, step, ctx.now]);
+  const s = await db.one<StepState>(STATE_SQL, [invitationId, step]);
+  if (!s) return { refused: 'No such invitation.' };
+  const stop = stoppedBecause(s, ctx.now);
+  const message = stop ? null : await sendStep(db, boss, s, ctx);
+  if (!message) {
+    await db.query(`DELETE FROM reminder_steps WHERE invitation_id = $1 AND step = $2 AND status <> 'sent'`, [invitationId, step]);
+    return { refused: stop ?? 'The invitation was never mailed (its link was copied by hand), so there is no link to remind of.' };
+  }
+  await db.query(`UPDATE invitations SET reminded_now_at = $2 WHERE id = $1`, [invitationId, ctx.now]);
+  return { message };
+}
+
+/** Pauses or resumes; a resume wakes the steps that came due meanwhile (their jobs found them paused). */
+export async function setPaused(db: Db, boss: PgBoss, invitationId: string, paused: boolean, now: Date = new Date()): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.query(`UPDATE invitations SET reminders_paused_at = ${paused ? 'COALESCE(reminders_paused_at, $2)' : 'NULL'} WHERE id = $1`, paused ? [invitationId, now] : [invitationId]);
+    if (paused) return;
+    const due = await tx.query<{ step: string }>(`SELECT step FROM reminder_steps WHERE invitation_id = $1 AND status = 'scheduled' AND due_at <= $2`, [invitationId, now]);
+    for (const d of due) await wake(tx, boss, invitationId, d.step, now);
+  });
+}
+
+/** Unsubscribes (one-click link): true the first time, false when it already was (a replay changes nothing). */
+export async function unsubscribe(db: Db, invitationId: string, now: Date = new Date()): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const row = await tx.one(`UPDATE invitations SET unsubscribed_at = $2 WHERE id = $1 AND unsubscribed_at IS NULL RETURNING id`, [invitationId, now]);
+    if (!row) return false;
+    await stopReminders(tx, { invitationId }, 'The client asked for no more reminders.', now);
+    return true;
+  });
+}
+
+/** Works the reminder queue on this instance. */
+export function workReminders(boss: PgBoss, db: Db, ctx: () => Omit<StepContext, 'now'>, pollingIntervalSeconds = 1): Promise<string> {
+  return boss.work<StepJob>(REMINDER_QUEUE, { batchSize: 1, pollingIntervalSeconds }, async ([job]) => {
+    if (!job) return;
+    await runReminderStep(db, boss, job.data, { ...ctx(), now: new Date() });
+  });
+}
