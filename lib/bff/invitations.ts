@@ -14,6 +14,8 @@ export const InvitationCreateBody = z.strictObject({
   /** With client_email: 'email' mails the link (the default), 'link_only' leaves staff to pass the link on themselves. */
   delivery: z.enum(['email', 'link_only']).default('email'),
   ttl_hours: z.int().min(INVITATION_TTL_HOURS.min).max(INVITATION_TTL_HOURS.max).default(INVITATION_TTL_HOURS.default),
+  /** true: the client submits to the Portal itself; false (the default): the client sends for review and staff submit. */
+  client_submits: z.boolean().default(false),
 });
 export type InvitationCreateBody = z.input<typeof InvitationCreateBody>;
 
@@ -32,6 +34,7 @@ export const InvitationView = z.object({
   first_used_at: z.string().nullable(),
   last_used_at: z.string().nullable(),
   use_count: z.int().min(0),
+  client_submits: z.boolean(),
 });
 export type InvitationView = z.infer<typeof InvitationView>;
 

@@ -4,6 +4,8 @@ import { withConflictReply } from '@/server/http/conflict-reply';
 import { etagHeader, requireIdempotencyKey, requireIfMatch } from '@/server/http/headers';
 import { portalRequest } from '@/server/portal';
 import { recordSubmitted } from '@/server/read-model/record';
+import { invitationClientSubmits, markSubmitted } from '@/server/review/review-state';
+import { AppError } from '@/server/http/app-error';
 import type { SubmittedKind } from './kind';
 import { kindRoute } from './kind-route';
 import { applicationAudit, kindParams } from './kind-params';
@@ -18,15 +20,21 @@ export function submitRoutes<Id extends string>(kind: SubmittedKind<Id>) {
     kind,
     formApi.submit.POST,
     { roles: kind.roles.write, params: kindParams(kind).application, audit: applicationAudit(kind, kind.audit.application.submit) },
-    async ({ id, db, links, req }) => {
+    async ({ id, db, links, req, session }) => {
       const ifMatch = requireIfMatch(req);
       const idempotencyKey = requireIdempotencyKey(req);
+      // A client invited to send for review does not submit: staff do, from the review.
+      if (kind.reviewed && session?.kind === 'client' && !(await invitationClientSubmits(db, session.invitationId))) {
+        const message = 'Send this application for review: your broker checks it and submits it to the Portal.';
+        throw new AppError('conflict', message, [{ code: 'review_required', message }]);
+      }
       const { submit } = await links();
       const send = async () => {
         const res = await portalRequest({ method: 'POST', url: submit, schema: kind.upstream.schema, ifMatch, idempotencyKey });
         const etag = res.etag ?? '';
         const app = kind.upstream.unwrap(res.data);
         await recordSubmitted(db, id, app.submitted_at);
+        if (kind.reviewed) await markSubmitted(db, id, session?.kind === 'user' ? { kind: 'staff', name: session.userName } : { kind: 'client', name: null });
         return { body: { application: kind.view(app, etag) }, headers: etagHeader(etag) };
       };
       // Answers changed since the browser's read: the application as it is now, with the ETag to retry with.
