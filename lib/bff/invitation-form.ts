@@ -22,6 +22,8 @@ export const InvitationForm = z
       .refine((v) => Number(v) >= min && Number(v) <= max, `Enter between ${min} and ${max} hours (${max / 24} days)`),
     /** Staff pass the link on themselves instead of the app mailing it. */
     link_only: z.boolean(),
+    /** The client submits to the Portal itself; unticked (the default), they send for review and staff submit. */
+    client_submits: z.boolean().default(false),
   })
   .transform(
     (v): InvitationCreateBody => ({
@@ -29,10 +31,11 @@ export const InvitationForm = z
       client_email: v.client_email || null,
       ttl_hours: Number(v.ttl_hours),
       delivery: v.link_only ? 'link_only' : 'email',
+      client_submits: v.client_submits,
     }),
   )
   .pipe(InvitationCreateBody);
 
 export type InvitationFormValues = z.input<typeof InvitationForm>;
 
-export const emptyInvitationForm = (): InvitationFormValues => ({ client_name: '', client_email: '', ttl_hours: String(INVITATION_TTL_HOURS.default), link_only: false });
+export const emptyInvitationForm = (): InvitationFormValues => ({ client_name: '', client_email: '', ttl_hours: String(INVITATION_TTL_HOURS.default), link_only: false, client_submits: false });

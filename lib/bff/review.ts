@@ -1,15 +1,14 @@
 import { z } from 'zod';
 import { ID_PATTERNS } from '@/lib/portal';
+import { REVIEW_TEXT_MAX, type ReviewState } from './review-text';
 
 /**
  * Review before submit (DESIGN.md §9): the application's review state with its revision, and the change
  * requests staff make on one answer, one item or one file. The views are plain types: the intake form's
  * bundle imports them without zod.
  */
-export type ReviewState = 'draft' | 'in_review' | 'changes_requested' | 'submitted';
+export type { ReviewState };
 
-/** Longest comment, reply or staff note, in characters (the form's counter says how many are left). */
-export const REVIEW_TEXT_MAX = 1000;
 
 // NUL and the bidirectional controls make text read differently from what it is; line breaks are fine here.
 const UNSAFE_IN_TEXT = /[\0\u200e\u200f\u202a-\u202e\u2066-\u2069\u061c]/;
@@ -87,11 +86,3 @@ export interface ReviewView {
 export interface ReviewReply {
   review: ReviewView;
 }
-
-/** The state as a phrase for staff pages. */
-export const REVIEW_STATE_TEXT: Record<ReviewState, string> = {
-  draft: 'Being filled in',
-  in_review: 'In review',
-  changes_requested: 'Changes requested',
-  submitted: 'Submitted',
-};
