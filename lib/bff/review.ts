@@ -86,3 +86,16 @@ export interface ReviewView {
 export interface ReviewReply {
   review: ReviewView;
 }
+
+/** One application in a review queue of staff home. */
+export interface ReviewQueueItem {
+  application_id: string;
+  business_name: string | null;
+  /** When it entered its state. */
+  since: string;
+}
+
+export interface ReviewQueuesView {
+  in_review: { count: number; items: ReviewQueueItem[] };
+  changes_requested: { count: number; items: ReviewQueueItem[] };
+}
