@@ -61,6 +61,10 @@ describe('review before submit', () => {
     await fillFromExamples(portal(), appId);
     const sent = await act(client, appId, '/send', draft.etag);
     expect(sent).toMatchObject({ state: 'in_review', revision: 1 });
+    // Staff home lists it under In review.
+    const home = (await staff.get('/', { headers: { Accept: 'text/html' } })).text.replace(/<!-- -->/g, '');
+    const inReview = home.slice(home.indexOf('In review ('), home.indexOf('Changes requested ('));
+    expect(inReview).toContain(`href="/applications/${appId}"`);
 
     // In review the client's form is read-only, and the send it repeated is stale.
     const locked = await saveLegalName(client, appId, 'Too Late Ltd');
