@@ -78,5 +78,7 @@ test('client sends for review, staff request a change, the client fixes it and s
   await page.reload();
   await expect(panel).toContainText('State: Submitted');
   expect(clientProblems).toEqual([]);
-  expect(browserProblems).toEqual([]);
+  // The staff page stays open while the client saves: a save of its own quoting the revision the client moved
+  // is refused (412) and merged, as the form does with any other editor; anything else is a problem.
+  expect(browserProblems.filter((p) => !p.text.includes('status of 412'))).toEqual([]);
 });
