@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { HistoryEntryView } from '@/lib/bff/history';
 import { historyActorText } from '@/lib/bff/history-actor';
-import { readableValue, type FormValue, type QuestionModel } from '@/lib/forms';
+import { recordedValueText, type QuestionModel } from '@/lib/forms';
 import { questionHistoryQuery } from '@/lib/queries/answer-history';
 import { When } from '@/components/ui/when';
 import { useFormEnv } from './runtime-context';
@@ -12,7 +12,7 @@ import './question-history.css';
 
 function Change({ entry, question }: { entry: HistoryEntryView; question: QuestionModel }) {
   const field = question.fields.find((f) => f.fieldKey === entry.field_key);
-  const show = (v: unknown) => (field ? readableValue(field, v as FormValue) : v === null ? null : JSON.stringify(v)) ?? '(empty)';
+  const show = (v: unknown) => recordedValueText(field, v);
   const part = question.fields.length > 1 && field ? `${field.label}: ` : '';
   const change = entry.old.known ? (
     <>

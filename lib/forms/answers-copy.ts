@@ -64,6 +64,17 @@ export function readableValue(field: FieldModel, value: FormValue | undefined): 
 }
 
 /**
+ * A recorded value (history, the timeline) as a person reads it: through the field's readableValue when the
+ * contract still has the field, else lists joined and Yes/No; "(empty)" for no answer.
+ */
+export function recordedValueText(field: FieldModel | undefined, value: unknown): string {
+  if (field) return readableValue(field, value as FormValue) ?? '(empty)';
+  if (value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0)) return '(empty)';
+  const one = (v: unknown) => (typeof v === 'boolean' ? (v ? 'Yes' : 'No') : typeof v === 'string' || typeof v === 'number' ? String(v) : JSON.stringify(v));
+  return Array.isArray(value) ? value.map(one).join(', ') : one(value);
+}
+
+/**
  * An answer as a copy for people shows it: readableValue, with dates written by the caller's one date format
  * (its month spelled out, so 04/01 is never read the wrong way round) and amounts grouped ("250,000.50").
  * The contract names no currency, so none is invented.

@@ -21,21 +21,20 @@ const ACTIONS: Record<TimelineOperation, string> = {
 
 const MAIL_STATUS = { queued: 'waiting to be sent', sending: 'being sent', sent: 'sent', failed: 'not delivered: see the Outbox', suppressed: 'not sent' } as const;
 
-/** A stored answer as a line of text: lists joined, Yes/No, "(empty)". Choices show their stored value. */
-export function valueText(value: unknown): string {
-  if (value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0)) return '(empty)';
-  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
-  if (Array.isArray(value)) return value.map((v) => (typeof v === 'boolean' ? (v ? 'Yes' : 'No') : String(v))).join(', ');
-  return typeof value === 'string' || typeof value === 'number' ? String(value) : JSON.stringify(value);
+/** How the timeline names a field and writes its values: from the application's contract. */
+export interface FieldDescriber {
+  label(schemaKey: string, fieldKey: string): string;
+  value(schemaKey: string, fieldKey: string, value: unknown): string;
 }
 
-function itemOf(e: TimelineEvent, labelOf: (schemaKey: string, fieldKey: string) => string, i: number): TimelineItemView {
+function itemOf(e: TimelineEvent, fields: FieldDescriber, i: number): TimelineItemView {
   const key = `${e.kind}-${e.at.toISOString()}-${i}`;
   const at = e.at.toISOString();
   switch (e.kind) {
     case 'answer': {
-      const what = `“${labelOf(e.schema_key, e.field_key)}”${e.item_id ? ' (in a list item)' : ''}`;
-      return { key, at, text: `${historyActorText(e.by)} ${e.old.known ? 'changed' : 'set'} ${what}`, change: { from: e.old.known ? valueText(e.old.value) : null, to: valueText(e.new_value) } };
+      const text = (v: unknown) => fields.value(e.schema_key, e.field_key, v);
+      const what = `“${fields.label(e.schema_key, e.field_key)}”${e.item_id ? ' (in a list item)' : ''}`;
+      return { key, at, text: `${historyActorText(e.by)} ${e.old.known ? 'changed' : 'set'} ${what}`, change: { from: e.old.known ? text(e.old.value) : null, to: text(e.new_value) } };
     }
     case 'invited':
       return { key, at, text: `${e.by ?? 'Staff'} invited ${e.to ?? 'the client'} to complete the application`, change: null };
@@ -62,7 +61,7 @@ function itemOf(e: TimelineEvent, labelOf: (schemaKey: string, fieldKey: string)
 
 export function timelineView(
   page: { events: TimelineEvent[]; nextBefore: Date | null },
-  labelOf: (schemaKey: string, fieldKey: string) => string,
+  fields: FieldDescriber,
 ): TimelineView {
-  return { items: page.events.map((e, i) => itemOf(e, labelOf, i)), olderBefore: page.nextBefore?.toISOString() ?? null };
+  return { items: page.events.map((e, i) => itemOf(e, fields, i)), olderBefore: page.nextBefore?.toISOString() ?? null };
 }

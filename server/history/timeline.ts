@@ -2,6 +2,7 @@ import 'server-only';
 import type { Db } from '@/server/db/types';
 import type { ReviewEventKind } from '@/server/review/review-state';
 import type { Actor } from './history-events';
+import { historySettled } from './history-recorder';
 
 /** What happened to an application, from the BFF's own records (the Portal keeps no such log). */
 export type TimelineEvent =
@@ -53,6 +54,8 @@ interface Page {
 export async function applicationTimeline(db: Db, applicationId: string, limit: number, before: Date | null): Promise<Page> {
   // Only the conditions that apply (a far-future stand-in for "no bound" is not a date every driver can send).
   const beforeAt = (column: string, n: number) => (before ? `AND ${column} < $${n}` : `AND $${n}::timestamptz IS NULL`);
+  // What was noted up to this read is in before it is read, so a write just made is on the page.
+  await historySettled(db);
   const [answers, invitations, actions, mails, reviews] = await Promise.all([
     db.query<{ at: Date; actor_kind: Actor['kind']; actor_name: string | null; schema_key: string; field_key: string; item_id: string; old_known: boolean; old_value: unknown; new_value: unknown }>(
       `SELECT at, actor_kind, actor_name, schema_key, field_key, item_id, old_known, old_value, new_value

@@ -1,5 +1,4 @@
 import 'server-only';
-import nodemailer from 'nodemailer';
 import { appDb } from '@/server/db/app-db';
 import { getEnv } from '@/server/env';
 import { publicOrigin } from '@/server/http/public-origin';
@@ -8,6 +7,7 @@ import { log } from '@/server/log';
 import { processWide } from '@/server/process-wide';
 import { sweepAbandoned, workDeliveries } from './deliver';
 import { jobQueue, stopJobQueue } from './job-queue';
+import { mailTransport } from './mail-transport';
 
 /** A send takes seconds; one claimed for this long belongs to a process that is gone. */
 const SENDING_LEASE_MS = 10 * 60_000;
@@ -28,13 +28,7 @@ export async function startMailWorker(): Promise<void> {
     log.warn('SMTP_URL is not set: messages are queued but not delivered (npm start runs a local SMTP server)');
     return;
   }
-  const transport = nodemailer.createTransport({
-    url: env.smtpUrl,
-    // A slow or silent server must not hold a worker for long: the message is tried again later instead.
-    connectionTimeout: 10_000,
-    greetingTimeout: 10_000,
-    socketTimeout: 30_000,
-  });
+  const transport = mailTransport(env.smtpUrl);
   const db = await appDb();
   const boss = await jobQueue();
   const swept = await sweepAbandoned(db, SENDING_LEASE_MS);

@@ -1,7 +1,6 @@
 import 'server-only';
 import type { ChangeRequestView, ReviewView } from '@/lib/bff/review';
-import type { FormModel } from '@/lib/forms';
-import { valueText } from '@/server/history/timeline-view';
+import { fieldOf, recordedValueText, type FormModel } from '@/lib/forms';
 import type { ChangeRequestRow, ReplyRow } from './change-requests';
 import { fieldNameOf } from './change-target';
 import { reviewEtag, type StateRow } from './review-state';
@@ -28,7 +27,7 @@ export function reviewView(
       status: r.resolved_at ? 'resolved' : 'open',
       resolved_how: r.resolved_how,
       resolved_at: r.resolved_at?.toISOString() ?? null,
-      changed: r.resolved_how === 'changed' ? { from: valueText(r.changed_from), to: valueText(r.changed_to) } : null,
+      changed: r.resolved_how === 'changed' ? { from: recordedValueText(fieldOf(model, r.schema_key, r.field_key), r.changed_from), to: recordedValueText(fieldOf(model, r.schema_key, r.field_key), r.changed_to) } : null,
       replies: list.replies.filter((p) => p.request_id === r.id).map((p) => ({ by: p.author_kind, name: p.author_name, text: p.text, at: p.at.toISOString() })),
     }),
   );

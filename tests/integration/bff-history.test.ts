@@ -16,11 +16,11 @@ const portal = () => new SandboxClient({ baseUrl: bffStack().sandboxBaseUrl } as
 const history = (appId: string, query = '') => `/api/applications/${appId}/answers/history${query}`;
 const legalName = '?schema_key=legal_name&field_key=value';
 
-async function save(client: BffClient, appId: string, value: string) {
+async function save(client: BffClient, appId: string, value: string, schemaKey = 'legal_name') {
   const form = FormSnapshotView.parse((await client.get(`/api/applications/${appId}/form`)).body);
   const r = await client.patch(`/api/applications/${appId}/answers`, {
     ifMatch: form.answers.etag,
-    body: { answers_revision: form.answers.answers_revision, answers: [w('legal_name', value)] },
+    body: { answers_revision: form.answers.answers_revision, answers: [w(schemaKey, value)] },
   });
   expect(r.status, r.text).toBe(200);
   return AnswersWriteResult.parse(r.body).answers_revision;
@@ -64,6 +64,9 @@ describe('answer history through the BFF', () => {
     expect((await historyPage(staff, appId, '')).entries.length).toBeGreaterThanOrEqual(4);
     expect((await historyPage(staff, appId, '?schema_key=trading_name&field_key=value')).entries).toEqual([]);
 
+    // A choice is written as the form shows it: by its option's label, not its stored code.
+    await save(staff, appId, 'llp', 'company_type');
+
     // The application's timeline page says the same in sentences, with the invitation the client came by.
     const timeline = await staff.get(`/applications/${appId}/timeline`, { headers: { Accept: 'text/html' } });
     expect(timeline.status).toBe(200);
@@ -73,6 +76,8 @@ describe('answer history through the BFF', () => {
       'The client changed “Legal business name”',
       'Test staff changed “Legal business name”',
       'invited the client to complete the application',
+      'Test staff changed “Type of business” from “<span class="timeline-value">(empty)</span>”',
+      'to “<span class="timeline-value">LLP</span>”',
     ]) {
       expect(text).toContain(line);
     }

@@ -6,7 +6,8 @@ import { runTwoEditors } from '../chaos/lib/two-editors';
 /*
  * The short versions of `npm run chaos` and `npm run chaos:edits`: two app instances
  * on the run's PostgreSQL, the sandbox injecting faults, one instance restarted, two real browsers typing, and
- * commands with Idempotency-Keys. Nothing acknowledged may be lost and no command may be carried out twice.
+ * commands with Idempotency-Keys, invitation mail to an SMTP server that fails too. Nothing acknowledged may be
+ * lost, no command may be carried out twice, and every message arrives once.
  */
 
 let stack: ChaosStack;
@@ -41,6 +42,11 @@ describe('chaos', () => {
     expect(r.commands_missing).toBe(0);
     expect(r.commands_acknowledged).toBe(r.commands_sent);
     expect(r.restarts).toBe(1);
+    // Every invitation's mail arrived once, whatever the SMTP server did meanwhile.
+    expect(r.mail).toMatchObject({ duplicated: 0, lost: 0, failed_shown: 0 });
+    expect(r.mail.queued).toBeGreaterThanOrEqual(options.commands);
+    expect(r.mail.delivered).toBe(r.mail.queued);
+    expect(r.faults.smtp_421).toBeGreaterThan(0);
     expect(r.browser_console_errors).toEqual([]);
     // The faults did strike: the run proves something.
     const struck = ['rate_limited', 'server_errors', 'dropped', 'dropped_after'].reduce((n, k) => n + (r.faults[k] ?? 0), 0);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answersCopy } from '@/lib/forms';
+import { answersCopy, fieldOf, formModel, recordedValueText } from '@/lib/forms';
 import { buildFundingContract } from '@/server/sandbox/seed/funding-contract';
 
 /* The copy of the answers the client reads on their confirmation. */
@@ -70,5 +70,19 @@ describe('a copy of the answers', () => {
     const rows = copy.flatMap((s) => s.rows);
     expect(rows).toContainEqual({ label: dated!.label, value: 'the day 2016-04-01' });
     expect(rows).toContainEqual({ label: amount!.label, value: '250,000.50' });
+  });
+});
+
+describe('a recorded value as a person reads it', () => {
+  const model = formModel(contract);
+  it('follows the form: option labels, Yes/No, (empty)', () => {
+    expect(recordedValueText(fieldOf(model, 'company_type', 'value'), 'llp')).toBe('LLP');
+    expect(recordedValueText(fieldOf(model, 'can_offer_collateral', 'value'), true)).toBe('Yes');
+    expect(recordedValueText(fieldOf(model, 'legal_name', 'value'), null)).toBe('(empty)');
+  });
+  it('still reads a value whose field the contract no longer has', () => {
+    expect(recordedValueText(undefined, ['a', true, 3])).toBe('a, Yes, 3');
+    expect(recordedValueText(undefined, '')).toBe('(empty)');
+    expect(recordedValueText(undefined, { x: 1 })).toBe('{"x":1}');
   });
 });

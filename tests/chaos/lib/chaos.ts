@@ -8,6 +8,7 @@ import { percentile } from '../../support/percentile';
 import { runBrowsers, type BrowserRun } from './browsers';
 import { autofillApplications, countDuplicates, runCommands, type CommandsRun } from './commands';
 import { Editor, signIn, verify } from './editor';
+import { countMail, type MailCount } from './mail';
 import { newApplication, portalAnswers } from './portal';
 import type { ChaosStack } from './stack';
 
@@ -55,6 +56,8 @@ export interface ChaosResult {
   browser_console_errors: string[];
   save_latency_ms: { p50: number; p99: number };
   restarts: number;
+  /** Invitation mail sent while the SMTP server failed: queued, delivered, duplicated, failed (shown), lost. */
+  mail: MailCount;
   faults: Record<string, number>;
   seconds: number;
 }
@@ -83,6 +86,7 @@ export async function runChaos(stack: ChaosStack, o: ChaosOptions): Promise<Chao
 
   const controls = stack.sandbox.controls!;
   controls.faults.set({ ...o.faults, seed: o.seed });
+  stack.smtp.setFaulty(true);
   const total = o.editors * o.editsPerEditor;
   const acked = () => editors.reduce((n, e) => n + e.stats.acknowledged, 0);
 
@@ -114,6 +118,7 @@ export async function runChaos(stack: ChaosStack, o: ChaosOptions): Promise<Chao
   } finally {
     faults = controls.faults.view();
     controls.faults.clear();
+    stack.smtp.setFaulty(false);
   }
 
   const final = await portalAnswers(stack.sandbox, applicationId);
@@ -123,6 +128,8 @@ export async function runChaos(stack: ChaosStack, o: ChaosOptions): Promise<Chao
   unsubscribe();
   const counted = c ? await countDuplicates(stack, c.made, submissions) : { duplicates: { business_create: 0, deal_create: 0, submit: 0, autofill_start: 0 }, missing: 0 };
   const sum = (k: 'sent' | 'conflicts' | 'errorsShown') => editors.reduce((n, e) => n + e.stats[k], 0);
+  // Retries after the faults end are due within seconds (1 s, doubling): each message must end in the outbox.
+  const mail = await countMail(stack.db, stack.smtp, c?.invited ?? [], 120_000);
   const latencies = [...editors.flatMap((e) => e.stats.latenciesMs), ...(b?.stats.latenciesMs ?? [])];
   const errorsShownBy = { editors: sum('errorsShown'), browsers: b?.stats.errorsShown ?? 0, commands: c?.errorsShown ?? 0 };
   return {
@@ -142,7 +149,8 @@ export async function runChaos(stack: ChaosStack, o: ChaosOptions): Promise<Chao
     browser_console_errors: b?.consoleErrors ?? [],
     save_latency_ms: { p50: Math.round(percentile(latencies, 50)), p99: Math.round(percentile(latencies, 99)) },
     restarts: stack.instances.reduce((n, i) => n + i.restarts, 0),
-    faults: { ...(faults?.counts ?? {}) },
+    mail,
+    faults: { ...(faults?.counts ?? {}), ...stack.smtp.faults },
     seconds: Number(((performance.now() - started) / 1000).toFixed(1)),
   };
 }
@@ -156,6 +164,7 @@ export function chaosReport(r: ChaosResult, o: ChaosOptions): string {
     `  acknowledged    ${r.acknowledged} (superseded later ${r.superseded}, 412s met ${r.conflicts_412})`,
     `  lost            ${r.lost}`,
     `  commands        ${r.commands_sent} sent, ${r.commands_acknowledged} acknowledged, duplicated ${r.commands_duplicated} (${JSON.stringify(r.duplicates)}), missing ${r.commands_missing}`,
+    `  mail            ${r.mail.queued} queued, ${r.mail.delivered} delivered, duplicated ${r.mail.duplicated}, failed (shown) ${r.mail.failed_shown}, lost ${r.mail.lost}`,
     `  errors shown    ${r.errors_shown} (editors ${r.errors_shown_by.editors}, browsers ${r.errors_shown_by.browsers}, commands ${r.errors_shown_by.commands})`,
     `  save latency    p50 ${r.save_latency_ms.p50} ms, p99 ${r.save_latency_ms.p99} ms`,
     ...r.lost_examples.map((l) => `  LOST: ${l}`),

@@ -16,6 +16,8 @@ export interface CommandsRun {
   errorsShown: number;
   /** What was made, to find it in the Portal afterwards. */
   made: { businesses: string[]; deals: string[]; autofillApps: string[]; submitted: string[] };
+  /** The addresses invited by mail (their messages are counted at the SMTP server). */
+  invited: string[];
 }
 
 class Commander {
@@ -109,11 +111,16 @@ export async function runCommands(stack: ChaosStack, cookie: string, o: { tag: s
   const c = new Commander(cookie, stack.balancer);
   const names = { businesses: [] as string[], deals: [] as string[] };
   const submitted: string[] = [];
+  const invited: string[] = [];
   const { autofillApps } = o;
   for (let n = 0; n < autofillApps.length; n++) {
     const business = `Chaos Business ${o.tag} ${n}`;
     names.businesses.push(business);
     const created = BusinessCreatedView.parse(await c.send('POST', '/api/businesses', { name: business }, 201, { 'Idempotency-Key': key('business') }));
+    // The business's client, invited by mail while the SMTP server has faults of its own.
+    const email = `chaos-client-${o.tag}-${n}-${randomBytes(3).toString('hex')}@example.test`;
+    await c.send('POST', `/api/applications/${created.application.id}/invitations`, { client_email: email, client_name: 'Chaos Client' }, 201, {}, false);
+    invited.push(email);
     const deal = `Chaos Deal ${o.tag} ${n}`;
     names.deals.push(deal);
     const made = DealView.parse(((await c.send('POST', '/api/deals', { name: deal, business_id: created.business.id }, 201, { 'Idempotency-Key': key('deal') })) as { deal: unknown }).deal);
@@ -143,7 +150,7 @@ export async function runCommands(stack: ChaosStack, cookie: string, o: { tag: s
     await c.send('POST', `${base}/start`, { expected_preparation_revision: prep.preparation.revision }, 201, { 'Idempotency-Key': key('start') });
   }
 
-  return { sent: c.sent, acknowledged: c.acknowledged, errorsShown: c.errorsShown, made: { ...names, autofillApps, submitted } };
+  return { sent: c.sent, acknowledged: c.acknowledged, errorsShown: c.errorsShown, made: { ...names, autofillApps, submitted }, invited };
 }
 
 /**

@@ -10,10 +10,12 @@ import { createDb } from '@/server/db';
 import { buildIfStale } from '@/server/launcher/build';
 import { DEMO_KEYS } from '@/server/sandbox/keys';
 import { startSandbox, type RunningSandbox } from '@/server/sandbox/server';
+import type { Db } from '@/server/db/types';
 import { newWebhookSecret } from '@/server/webhooks/verify';
 import { startNextServer, type NextServer } from '../../e2e/support/next-server';
 import { adminQuery, withSearchPath } from '../../support/pg-admin';
 import { findPostgresBinDir, startPostgresCluster } from '../../support/postgres-cluster';
+import { CHAOS_MAIL_FAULTS, startFaultySmtp, type FaultySmtp } from './mail';
 
 export const PORTAL_KEY = DEMO_KEYS.find((k) => k.id === 'key_demofull')!.token;
 
@@ -68,6 +70,10 @@ export interface ChaosStack {
   /** A new staff account; returns what signs it in. */
   newStaff(label: string): Promise<{ email: string; password: string }>;
   logDir: string;
+  /** The app's database (the outbox is counted there). */
+  db: Db;
+  /** Where the instances send mail: an SMTP server with faults of its own. */
+  smtp: FaultySmtp;
   stop(): Promise<void>;
 }
 
@@ -79,7 +85,7 @@ async function postgresServer(): Promise<{ url: string; stop(): void }> {
   return startPostgresCluster(bin);
 }
 
-export async function startChaosStack(o: { instances: number; postgresUrl?: string }): Promise<ChaosStack> {
+export async function startChaosStack(o: { instances: number; postgresUrl?: string; seed?: number }): Promise<ChaosStack> {
   const stops: Array<() => Promise<void> | void> = [];
   const stop = async () => {
     for (const s of stops.reverse()) await s();
@@ -100,6 +106,10 @@ export async function startChaosStack(o: { instances: number; postgresUrl?: stri
     const db = await createDb({ url: databaseUrl });
     stops.push(() => db.close());
 
+    const smtp = await startFaultySmtp(o.seed ?? 7, CHAOS_MAIL_FAULTS);
+    smtp.setFaulty(false);
+    stops.push(() => smtp.close());
+
     const logDir = mkdtempSync(join(tmpdir(), 'chaos-'));
     const env = {
       PORTAL_BASE_URL: sandbox.baseUrl,
@@ -108,6 +118,9 @@ export async function startChaosStack(o: { instances: number; postgresUrl?: stri
       SESSION_SECRET: randomBytes(32).toString('hex'),
       WEBHOOK_SECRET: webhookSecret,
       LOG_LEVEL: 'warn',
+      SMTP_URL: smtp.url,
+      // Temporary refusals are tried again after 1 s, then 2, 4…: a run's retries end within it.
+      MAIL_RETRY_SECONDS: '1',
     };
     const instances = Array.from({ length: o.instances }, (_, n) => new AppInstance(`app-${n + 1}`, env, join(logDir, `app-${n + 1}.log`)));
     stops.push(async () => {
@@ -123,7 +136,7 @@ export async function startChaosStack(o: { instances: number; postgresUrl?: stri
       await createUser(db, { email, name: `Chaos ${label}`, role: 'staff', password });
       return { email, password };
     };
-    return { sandbox, instances, balancer: new Balancer(instances), newStaff, logDir, stop };
+    return { sandbox, instances, balancer: new Balancer(instances), newStaff, logDir, db, smtp, stop };
   } catch (e) {
     await stop();
     throw e;
