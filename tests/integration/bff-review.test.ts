@@ -8,6 +8,7 @@ import type { RunningSandbox } from '@/server/sandbox/server';
 import { fillFromExamples, freshApplication, w } from './support/applications';
 import { bffDb, bffStack, clientSessionFor, signedIn, type BffClient } from './support/bff';
 import { KEYS, SandboxClient } from './support/sandbox';
+import { openEventStream } from './support/sse';
 
 /*
  * Review before submit through HTTP against the stack (DESIGN.md §9): the client sends for review, staff
@@ -139,7 +140,15 @@ describe('review before submit', () => {
     const client = await clientSessionFor(appId);
     await fillFromExamples(portal(), appId);
     await fillFromExamples(portal(), otherId);
+    // A staff page open on the application hears of the client's send (a live event, then it reads the review).
+    const stream = await openEventStream(staff, `application_id=${appId}`);
     const sent = await act(client, appId, '/send', (await review(client, appId)).etag);
+    try {
+      const heard = await stream.next((m) => m.type === 'application.review_changed', 20_000);
+      expect(heard).toMatchObject({ application_id: appId, answers_revision: null });
+    } finally {
+      stream.close();
+    }
     const otherClient = await clientSessionFor(otherId);
     const otherSent = await act(otherClient, otherId, '/send', (await review(otherClient, otherId)).etag);
     const other = await act(staff, otherId, '/requests', otherSent.etag, { target: legalName, comment: 'Theirs' }, 201);
