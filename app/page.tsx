@@ -9,6 +9,8 @@ import { currentSession } from '@/server/http/current-session';
 import { awaitFirstPass } from '@/server/read-model/scheduler';
 import { inPipelineOrder } from '@/server/read-model/stage-order';
 import { reviewInbox, staffHome } from '@/server/read-model/workspace-views';
+import { ReviewQueues } from '@/components/workspace/review-queues';
+import { reviewQueues } from '@/server/review/review-queues';
 import '@/components/workspace/workspace.css';
 
 /** Staff: the workspace's home (counts by stage and the lists that need someone). */
@@ -53,6 +55,7 @@ export default async function HomePage() {
         <p>Bring businesses into the Portal, complete their intake applications and review Autofill suggestions.</p>
       )}
       {session?.role === 'staff' && <StaffSection />}
+      {session?.role === 'staff' && <ReviewQueues queues={await reviewQueues(await appDb())} />}
       {session?.role === 'reviewer' && <ReviewerSection />}
       {session?.kind === 'client' && (
         <p>

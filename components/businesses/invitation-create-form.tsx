@@ -63,6 +63,13 @@ export function InvitationCreateForm({ applicationId, onCreated }: Props) {
         <input id="biz-invite-link-only" type="checkbox" {...register('link_only')} />
         <label htmlFor="biz-invite-link-only">Copy the link only: do not email it to the client</label>
       </div>
+      <div className="field checkbox-field">
+        <input id="biz-invite-client-submits" type="checkbox" aria-describedby="biz-invite-client-submits-hint" {...register('client_submits')} />
+        <label htmlFor="biz-invite-client-submits">The client submits to the Portal without a review</label>
+        <p id="biz-invite-client-submits-hint" className="field-hint">
+          Unticked, the client sends the application for review, and you submit it or ask for changes.
+        </p>
+      </div>
       <TextField
         id="biz-invite-ttl"
         label="Link valid for (hours)"

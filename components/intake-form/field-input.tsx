@@ -29,7 +29,7 @@ const CHOICE_SET = new Set(['radio', 'checkbox-group', 'yes-no']);
  * changes.
  */
 export const FieldInput = memo(function FieldInput({ field, name, itemId, label, helpText }: Props) {
-  const { runtime, apiBase, editable, prefilled } = useFormEnv();
+  const { runtime, apiBase, editable, prefilled, changeRequests } = useFormEnv();
   const { register, control, getValues } = useFormContext();
   const { errors } = useFormState({ control, name, exact: true });
   const rejected = useRuntime((r) => r.autosave.rejected[name] ?? null);
@@ -82,7 +82,9 @@ export const FieldInput = memo(function FieldInput({ field, name, itemId, label,
   const hintId = field.hint ? `${id}-hint` : undefined;
   const errorId = `${id}-error`;
   const prefillId = prefilled.has(name) ? `${id}-prefilled` : undefined;
-  const describedBy = [helpId, hintId, prefillId, countId, error ? errorId : undefined].filter(Boolean).join(' ') || undefined;
+  const changeComment = changeRequests?.get(name);
+  const changeId = changeComment !== undefined ? `${id}-change` : undefined;
+  const describedBy = [changeId, helpId, hintId, prefillId, countId, error ? errorId : undefined].filter(Boolean).join(' ') || undefined;
   const { ref: registerRef, ...registeredRest } = register(name, {
     validate: (raw: unknown) =>
       runtime.validator.validateField(name, fromDomInput(field, raw, inputRef.current), runtime.nameVisible(name)) ?? true,
@@ -113,6 +115,11 @@ export const FieldInput = memo(function FieldInput({ field, name, itemId, label,
   const requiredMark = field.required ? <RequiredMark /> : null;
   const notes = (
     <>
+      {changeId && (
+        <p id={changeId} className="field-change-request">
+          <strong>Change requested:</strong> {changeComment}
+        </p>
+      )}
       {helpText && (
         <p id={helpId} className="field-help">
           {helpText}

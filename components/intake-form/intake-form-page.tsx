@@ -25,10 +25,12 @@ interface Props {
   footer?: ReactNode;
   /** Where the person goes once they have submitted (IntakeForm's afterSubmit). */
   afterSubmit?: string;
+  /** Reviewed before submit (IntakeForm's review). */
+  review?: { applicationId: string; client: boolean };
 }
 
 /** Shows the form from the opening the server rendered, and reads the whole snapshot right after, which completes the form (FormRuntime.upgrade). */
-export function IntakeFormPage({ apiBase, snapshotJson, canWrite, deviceKey, placeOf = null, footer, afterSubmit }: Props) {
+export function IntakeFormPage({ apiBase, snapshotJson, canWrite, deviceKey, placeOf = null, footer, afterSubmit, review }: Props) {
   const [opening] = useState(() => measured('intake:snapshot-parse', () => JSON.parse(snapshotJson) as FormOpeningView));
   // A snapshot kept from an earlier visit in this tab is older than the opening: only a read made since counts.
   const [openedAt] = useState(() => Date.now());
@@ -49,6 +51,7 @@ export function IntakeFormPage({ apiBase, snapshotJson, canWrite, deviceKey, pla
       onSectionOpened={placeOf === null ? undefined : onSectionOpened}
       footer={footer}
       afterSubmit={afterSubmit}
+      review={review}
     />
   );
 }

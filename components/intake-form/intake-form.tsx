@@ -22,6 +22,8 @@ import { SaveStatus } from './save-status';
 import { SectionNav } from './section-nav';
 import { SectionView } from './section-view';
 import { SubmitPanel } from './submit-panel';
+import { ThingsToFix } from '@/components/review/things-to-fix';
+import { reviewQuery, useReviewAction } from '@/lib/queries/review';
 import { measured } from './timing';
 import { mergeNested } from './merge-nested';
 import { whenIdle } from '@/components/intake-form/runtime/scheduling';
@@ -45,6 +47,8 @@ interface Props {
   footer?: ReactNode;
   /** Where the person goes once they have submitted (the invited client's confirmation); else they stay on the form. */
   afterSubmit?: string;
+  /** An intake application reviewed before submit (DESIGN.md §9): whose page this is decides what it shows. */
+  review?: { applicationId: string; client: boolean };
 }
 
 const REFRESH_PROGRESS_MS = 1_500;
@@ -54,7 +58,7 @@ const REFRESH_PROGRESS_MS = 1_500;
  * inputs (uncontrolled); the runtime holds visibility, items, files and autosave. One section is shown
  * at a time, so a 1,000-field contract opens as fast as a short one.
  */
-export function IntakeForm({ apiBase, snapshot, full, fullError = null, onRetryFull, canWrite, deviceKey, initialSection, onSectionOpened, footer, afterSubmit }: Props) {
+export function IntakeForm({ apiBase, snapshot, full, fullError = null, onRetryFull, canWrite, deviceKey, initialSection, onSectionOpened, footer, afterSubmit, review }: Props) {
   const router = useRouter();
   const queryClient = useQueryClient();
   const [runtime] = useState(() =>
@@ -68,7 +72,17 @@ export function IntakeForm({ apiBase, snapshot, full, fullError = null, onRetryF
   const openingSection = 'opening' in snapshot ? snapshot.opening.sectionKey : null;
   const { data: application } = useQuery({ ...applicationQuery(apiBase), initialData: snapshot.application, staleTime: REFRESH_PROGRESS_MS });
   const [submitted, setSubmitted] = useState<ApplicationView | null>(snapshot.application.submitted_at ? snapshot.application : null);
-  const editable = canWrite && submitted === null && application.submitted_at === null;
+  const { data: reviewNow } = useQuery({ ...reviewQuery(apiBase, review?.applicationId ?? ''), enabled: review !== undefined });
+  const reviewAction = useReviewAction(apiBase, review?.applicationId ?? '');
+  const clientReview = review?.client && reviewNow && !reviewNow.client_submits ? reviewNow : null;
+  // While staff review it, the client's form is read-only (the server refuses their writes too).
+  const withStaff = clientReview?.state === 'in_review';
+  const editable = canWrite && submitted === null && application.submitted_at === null && !withStaff;
+  const openRequests = clientReview?.state === 'changes_requested' ? clientReview.requests : null;
+  const changeRequests = useMemo(
+    () => new Map((openRequests ?? []).filter((r) => r.status === 'open' && r.field_name).map((r) => [r.field_name!, r.comment])),
+    [openRequests],
+  );
 
   const defaultValues = useMemo(() => {
     const dom: Record<string, unknown> = {};
@@ -189,7 +203,7 @@ export function IntakeForm({ apiBase, snapshot, full, fullError = null, onRetryF
     () => new Set((prefilledAnswers ?? []).map((a) => answerName(a.block_key, a.schema_key, a.field_key))),
     [prefilledAnswers],
   );
-  const env: FormEnv = useMemo(() => ({ runtime, apiBase, editable, goToField, prefilled }), [runtime, apiBase, editable, goToField, prefilled]);
+  const env: FormEnv = useMemo(() => ({ runtime, apiBase, editable, goToField, prefilled, changeRequests }), [runtime, apiBase, editable, goToField, prefilled, changeRequests]);
   const current = sections.find((s) => s.sectionKey === section) ?? sections[0];
   const index = current ? sections.indexOf(current) : -1;
   const prev = index > 0 ? sections[index - 1] : undefined;
@@ -230,6 +244,11 @@ export function IntakeForm({ apiBase, snapshot, full, fullError = null, onRetryF
               <When iso={shown.submitted_at} />
               . The answers can no longer be changed.
             </p>
+          ) : withStaff ? (
+            <p className="notice info" role="status">
+              Your application is with the team for review. You cannot change your answers while they review it: they will submit it, or ask you
+              for changes here and by email.
+            </p>
           ) : !canWrite ? (
             <p className="notice info">You can read this application; only staff and the invited client can change it.</p>
           ) : (
@@ -238,6 +257,7 @@ export function IntakeForm({ apiBase, snapshot, full, fullError = null, onRetryF
               <SaveStatus />
             </>
           )}
+          {openRequests && <ThingsToFix requests={openRequests} onReply={(id, text) => reviewAction.mutateAsync({ kind: 'reply', body: { request_id: id, text } })} />}
           <MergeNotices />
           <div className="intake-body">
             <SectionNav current={current?.sectionKey ?? ''} onOpen={(key) => openSection(key)} />
@@ -274,8 +294,10 @@ export function IntakeForm({ apiBase, snapshot, full, fullError = null, onRetryF
             </form>
           </div>
           {/* A project's criteria are not submitted: finding funders is what takes them. */}
-          {editable && shown.kind !== 'criteria' && (
+          {editable && shown.kind !== 'criteria' && !(review?.client && !reviewNow) && (
             <SubmitPanel
+              review={clientReview ? { send: () => reviewAction.mutateAsync({ kind: 'send' }), again: clientReview.state === 'changes_requested' } : undefined}
+              fromReview={review !== undefined && !review.client && reviewNow?.state === 'in_review'}
               onSubmitted={(app) => {
                 setSubmitted(app);
                 if (afterSubmit) router.push(afterSubmit);

@@ -13,6 +13,8 @@ export interface FormEnv {
   goToField(name: string): void;
   /** The form names of answers prefilled from elsewhere (a project's criteria from the intake application). */
   prefilled: ReadonlySet<string>;
+  /** Changes staff asked for, by the form name of their field: the comment the field is described by. */
+  changeRequests?: ReadonlyMap<string, string>;
 }
 
 const FormEnvContext = createContext<FormEnv | null>(null);

@@ -7,6 +7,7 @@ import type { DealCreateInput, DealListView, DealView, RecipientListView } from 
 import type { FileDeleteResult, FilesPageView, FileUploadResult } from '@/lib/bff/files';
 import type { FormSnapshotView } from '@/lib/bff/form-snapshot';
 import type { HistoryPageView, HistoryQuery } from '@/lib/bff/history';
+import type { ChangeRequestCreateBody, ChangeRequestReplyBody, ChangeRequestResolveBody, ReviewReply } from '@/lib/bff/review';
 import type { InvitationAcceptBody, InvitationAccepted, InvitationCreateBody, InvitationCreated, InvitationList, InvitationView, ClientPlaceBody } from '@/lib/bff/invitations';
 import type { MessageQueued, OutboxPage } from '@/lib/bff/messages';
 import type { InvitationRemindersView, RemindersPauseBody, UnsubscribeReply } from '@/lib/bff/reminders';
@@ -202,6 +203,13 @@ export const applicationApi = {
   pdf: { GET: endpoint<{ reply: Blob }>()('GET', '/api/applications/[applicationId]/pdf') },
   /** The funder package: a ZIP of the PDF and every document (a link, not a fetch). */
   package: { GET: endpoint<{ reply: Blob }>()('GET', '/api/applications/[applicationId]/package') },
+  /** Review before submit (DESIGN.md §9): the state and change requests; every action quotes the review's ETag (If-Match). */
+  review: { GET: endpoint<{ reply: ReviewReply }>()('GET', '/api/applications/[applicationId]/review') },
+  reviewSend: { POST: endpoint<{ reply: ReviewReply }>()('POST', '/api/applications/[applicationId]/review/send') },
+  reviewRequests: { POST: endpoint<{ reply: ReviewReply; body: ChangeRequestCreateBody }>()('POST', '/api/applications/[applicationId]/review/requests') },
+  reviewReturn: { POST: endpoint<{ reply: ReviewReply }>()('POST', '/api/applications/[applicationId]/review/return') },
+  reviewReplies: { POST: endpoint<{ reply: ReviewReply; body: ChangeRequestReplyBody }>()('POST', '/api/applications/[applicationId]/review/replies') },
+  reviewResolve: { POST: endpoint<{ reply: ReviewReply; body: ChangeRequestResolveBody }>()('POST', '/api/applications/[applicationId]/review/resolve') },
 } as const;
 
 /** Funding projects (DESIGN.md §6): a business's list (business_id), one project, its runs and matches; its criteria are a form (formApi). */

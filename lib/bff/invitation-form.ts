@@ -25,6 +25,8 @@ export const InvitationForm = z
     /** YYYY-MM-DD from a date input, or empty: no due date. */
     due_date: z.string().trim().refine((v) => v === '' || /^\d{4}-\d{2}-\d{2}$/.test(v), 'Enter the due date as a date, or leave it out')
       .optional(),
+    /** The client submits to the Portal itself; unticked (the default), they send for review and staff submit. */
+    client_submits: z.boolean().default(false),
   })
   .transform(
     (v): InvitationCreateBody => ({
@@ -33,10 +35,11 @@ export const InvitationForm = z
       ttl_hours: Number(v.ttl_hours),
       delivery: v.link_only ? 'link_only' : 'email',
       ...(v.due_date ? { due_date: v.due_date } : {}),
+      client_submits: v.client_submits,
     }),
   )
   .pipe(InvitationCreateBody);
 
 export type InvitationFormValues = z.input<typeof InvitationForm>;
 
-export const emptyInvitationForm = (): InvitationFormValues => ({ client_name: '', client_email: '', ttl_hours: String(INVITATION_TTL_HOURS.default), link_only: false, due_date: '' });
+export const emptyInvitationForm = (): InvitationFormValues => ({ client_name: '', client_email: '', ttl_hours: String(INVITATION_TTL_HOURS.default), link_only: false, due_date: '', client_submits: false });

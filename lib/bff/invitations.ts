@@ -24,6 +24,8 @@ export const InvitationCreateBody = z.strictObject({
     .max(10)
     .refine((days) => days.every((d, i) => i === 0 || d > days[i - 1]!), 'List the days in ascending order, each once')
     .nullish(),
+  /** true: the client submits to the Portal itself; false (the default): the client sends for review and staff submit. */
+  client_submits: z.boolean().default(false),
 });
 export type InvitationCreateBody = z.input<typeof InvitationCreateBody>;
 
@@ -42,6 +44,7 @@ export const InvitationView = z.object({
   first_used_at: z.string().nullable(),
   last_used_at: z.string().nullable(),
   use_count: z.int().min(0),
+  client_submits: z.boolean(),
 });
 export type InvitationView = z.infer<typeof InvitationView>;
 

@@ -1,13 +1,13 @@
 import 'server-only';
 import type { ApplicationView } from '@/lib/bff/applications';
 import type { DealApplicationSummary } from '@/lib/bff/deals';
-import { answerName, computeVisibility, formModel, formStateFrom, itemName, progressOf } from '@/lib/forms';
 import { DealAnswersMutationResult, DealApplication } from '@/lib/portal';
 import { DealApplicationParams } from '@/server/http/path-params';
 import { routes } from '@/server/portal';
 import { defineApplicationKind } from './kind';
 import { contractLinks, type ApplicationLinks } from './kind-links';
 import { readFormSnapshot } from './form-snapshot';
+import { snapshotProgress } from './snapshot-progress';
 
 /** "in_progress" → "In progress": the Portal gives a deal application's status as a bare key. */
 const labelOf = (key: string) => {
@@ -59,14 +59,6 @@ export const dealApplication = defineApplicationKind({
 /** The deal application as a deal page summarises it: its status and how much of it is answered. */
 export async function readDealApplicationSummary(dealApplicationId: string): Promise<DealApplicationSummary> {
   const snapshot = await readFormSnapshot(dealApplication, dealApplicationId);
-  const model = formModel(snapshot.contract);
-  const state = formStateFrom(model, snapshot.answers.items, snapshot.items);
-  const values = { ...state.values };
-  // Attached files are the answers of file questions.
-  for (const f of snapshot.files) {
-    const name = f.item_id ? itemName(f.item_id, f.schema_key, f.field_key) : answerName(f.block_key, f.schema_key, f.field_key);
-    values[name] = [...((values[name] as string[] | undefined) ?? []), f.id];
-  }
-  const { answered, total, percent } = progressOf(model, values, computeVisibility(model, values, state.items));
+  const { answered, total, percent } = snapshotProgress(snapshot);
   return { application: snapshot.application, title: snapshot.contract.application_name, progress: { answered, total, percent } };
 }

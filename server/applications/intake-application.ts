@@ -36,6 +36,7 @@ export const intakeApplication = defineApplicationKind({
     items: { create: 'items.create', update: 'items.update', delete: 'items.delete' },
     files: { upload: 'files.upload', delete: 'files.delete' },
   },
+  reviewed: true,
 });
 
 /** An intake application's links (Autofill reaches its preparation and runs through them). */

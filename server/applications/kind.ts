@@ -54,6 +54,11 @@ export interface ApplicationKindSpec<Id extends string, E, A, L extends Applicat
   /** Its links, learnt from the application and its contract. */
   linksOf: (app: A, contract: ApplicationContract) => L;
   audit: Au;
+  /**
+   * Reviewed before submit (DESIGN.md §9): the invited client's writes stop while staff review it, and a
+   * submission ends the review.
+   */
+  reviewed?: boolean;
 }
 
 export interface ApplicationRead<A> {

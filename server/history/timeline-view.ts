@@ -44,6 +44,16 @@ function itemOf(e: TimelineEvent, fields: FieldDescriber, i: number): TimelineIt
       return { key, at, text: 'The invitation link was revoked', change: null };
     case 'mail':
       return { key, at, text: `Mail to ${e.to}: “${e.subject}” (${MAIL_STATUS[e.status]})`, change: null };
+    case 'review': {
+      const who = e.by.kind === 'client' ? 'The client' : (e.by.name ?? 'A staff member');
+      const what = {
+        sent_for_review: 'sent the application for review',
+        changes_requested: `requested changes (${e.detail ?? 'some'} to make)`,
+        request_resolved: e.by.kind === 'client' ? `resolved the change request on “${e.detail ?? ''}” by changing it` : `resolved the change request on “${e.detail ?? ''}”`,
+        submitted: 'ended the review by submitting the application',
+      }[e.step];
+      return { key, at, text: `${who} ${what}`, change: null };
+    }
     case 'action':
       return { key, at, text: `${e.by.kind === 'invitation' ? 'The client' : e.by.label} ${ACTIONS[e.operation]}`, change: null };
   }

@@ -1,5 +1,6 @@
 import 'server-only';
 import type { Db } from '@/server/db/types';
+import type { ReviewEventKind } from '@/server/review/review-state';
 import type { Actor } from './history-events';
 import { historySettled } from './history-recorder';
 
@@ -19,7 +20,8 @@ export type TimelineEvent =
   | { kind: 'link_opened'; at: Date }
   | { kind: 'invitation_revoked'; at: Date }
   | { kind: 'mail'; at: Date; to: string; subject: string; status: 'queued' | 'sending' | 'sent' | 'failed' | 'suppressed' }
-  | { kind: 'action'; at: Date; by: { kind: 'user' | 'invitation'; label: string }; operation: TimelineOperation };
+  | { kind: 'action'; at: Date; by: { kind: 'user' | 'invitation'; label: string }; operation: TimelineOperation }
+  | { kind: 'review'; at: Date; by: { kind: 'staff' | 'client'; name: string | null }; step: ReviewEventKind; detail: string | null };
 
 /** The writes through the BFF a timeline names (answer and item values are in the answers' history instead). */
 export const TIMELINE_OPERATIONS = [
@@ -54,7 +56,7 @@ export async function applicationTimeline(db: Db, applicationId: string, limit: 
   const beforeAt = (column: string, n: number) => (before ? `AND ${column} < $${n}` : `AND $${n}::timestamptz IS NULL`);
   // What was noted up to this read is in before it is read, so a write just made is on the page.
   await historySettled(db);
-  const [answers, invitations, actions, mails] = await Promise.all([
+  const [answers, invitations, actions, mails, reviews] = await Promise.all([
     db.query<{ at: Date; actor_kind: Actor['kind']; actor_name: string | null; schema_key: string; field_key: string; item_id: string; old_known: boolean; old_value: unknown; new_value: unknown }>(
       `SELECT at, actor_kind, actor_name, schema_key, field_key, item_id, old_known, old_value, new_value
          FROM answer_history WHERE application_id = $1 ${beforeAt('at', 2)} ORDER BY at DESC, id DESC LIMIT $3`,
@@ -77,6 +79,10 @@ export async function applicationTimeline(db: Db, applicationId: string, limit: 
       `SELECT created_at, recipient, subject, status FROM outbox WHERE application_id = $1 ${beforeAt('created_at', 2)} ORDER BY created_at DESC LIMIT $3`,
       [applicationId, before, limit + 1],
     ),
+    db.query<{ at: Date; kind: ReviewEventKind; actor_kind: 'staff' | 'client'; actor_name: string | null; detail: string | null }>(
+      `SELECT at, kind, actor_kind, actor_name, detail FROM review_events WHERE application_id = $1 ${beforeAt('at', 2)} ORDER BY at DESC, id DESC LIMIT $3`,
+      [applicationId, before, limit + 1],
+    ),
   ]);
   const events: TimelineEvent[] = [
     ...answers.map((r): TimelineEvent => ({
@@ -96,6 +102,7 @@ export async function applicationTimeline(db: Db, applicationId: string, limit: 
     ]),
     ...actions.map((r): TimelineEvent => ({ kind: 'action', at: r.at, by: { kind: r.actor_kind, label: r.actor_label }, operation: r.operation })),
     ...mails.map((r): TimelineEvent => ({ kind: 'mail', at: r.created_at, to: r.recipient, subject: r.subject, status: r.status })),
+    ...reviews.map((r): TimelineEvent => ({ kind: 'review', at: r.at, by: { kind: r.actor_kind, name: r.actor_name }, step: r.kind, detail: r.detail })),
   ]
     .filter((e) => before === null || e.at < before)
     .sort((a, b) => b.at.getTime() - a.at.getTime());

@@ -36,8 +36,17 @@ export async function withConflictReply<R>(
 
 /** The 412 reply itself: the refusal with the object as it is now and its ETag. */
 export function conflictResponse(e: PortalError, now: CurrentState): Response {
-  return NextResponse.json(
-    { ...toBrowserError(e).body, current: now.current },
-    { status: 412, headers: { 'Cache-Control': 'private, no-store', ...etagHeader(now.etag) } },
-  );
+  return staleReply(toBrowserError(e).body, now);
+}
+
+/**
+ * The same 412 for a revision the BFF keeps itself (an application's review state): the browser handles
+ * both alike.
+ */
+export function staleStateResponse(message: string, now: CurrentState): Response {
+  return staleReply({ error: { code: 'precondition_failed', message, request_id: null, details: [] } }, now);
+}
+
+function staleReply(body: object, now: CurrentState): Response {
+  return NextResponse.json({ ...body, current: now.current }, { status: 412, headers: { 'Cache-Control': 'private, no-store', ...etagHeader(now.etag) } });
 }

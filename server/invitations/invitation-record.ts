@@ -17,6 +17,8 @@ export interface Invitation {
   firstUsedAt: Date | null;
   lastUsedAt: Date | null;
   useCount: number;
+  /** The client submits to the Portal itself rather than sending for review. */
+  clientSubmits: boolean;
 }
 
 export type InvitationStatus = 'active' | 'expired' | 'revoked';
@@ -34,11 +36,12 @@ export interface InvitationRow {
   first_used_at: Date | null;
   last_used_at: Date | null;
   use_count: number;
+  client_submits: boolean;
 }
 
 /** Every column but token_hash, which stays in the database. */
 export const INVITATION_COLUMNS =
-  'id, application_id, business_id, client_email, client_name, created_by, created_at, expires_at, revoked_at, first_used_at, last_used_at, use_count';
+  'id, application_id, business_id, client_email, client_name, created_by, created_at, expires_at, revoked_at, first_used_at, last_used_at, use_count, client_submits';
 
 export function toInvitation(row: InvitationRow): Invitation {
   return {
@@ -54,6 +57,7 @@ export function toInvitation(row: InvitationRow): Invitation {
     firstUsedAt: row.first_used_at,
     lastUsedAt: row.last_used_at,
     useCount: row.use_count,
+    clientSubmits: row.client_submits,
   };
 }
 

@@ -65,6 +65,7 @@ const application_invitations_POST = route(
         clientName: body.client_name,
         createdBy: session.userId,
         ttlHours: body.ttl_hours,
+        clientSubmits: body.client_submits,
       });
       const link = `${origin}/invite/${created.token}`;
       const message =

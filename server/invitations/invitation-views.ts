@@ -17,5 +17,6 @@ export function invitationView(i: Invitation, now: Date = new Date()): Invitatio
     first_used_at: iso(i.firstUsedAt),
     last_used_at: iso(i.lastUsedAt),
     use_count: i.useCount,
+    client_submits: i.clientSubmits,
   };
 }

@@ -33,6 +33,8 @@ const newInvitationSchema = z.object({
   clientName: z.string().trim().min(1).max(200).nullish(),
   createdBy: z.string().min(1),
   ttlHours: z.number().positive().max(MAX_INVITATION_TTL_HOURS).default(DEFAULT_INVITATION_TTL_HOURS),
+  /** The client submits to the Portal itself; otherwise (the default) it sends the application for review. */
+  clientSubmits: z.boolean().default(false),
 });
 
 export type NewInvitation = z.input<typeof newInvitationSchema>;
@@ -51,9 +53,9 @@ export async function createInvitation(db: Db, input: NewInvitation, now: Date =
   const { token, tokenHash } = newInvitationToken();
   const expiresAt = new Date(now.getTime() + v.ttlHours * HOUR_MS);
   const row = await db.one<InvitationRow>(
-    `INSERT INTO invitations (id, token_hash, application_id, business_id, client_email, client_name, created_by, created_at, expires_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING ${INVITATION_COLUMNS}`,
-    [newId('inv'), tokenHash, v.applicationId, v.businessId ?? null, v.clientEmail ?? null, v.clientName ?? null, v.createdBy, now, expiresAt],
+    `INSERT INTO invitations (id, token_hash, application_id, business_id, client_email, client_name, created_by, created_at, expires_at, client_submits)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING ${INVITATION_COLUMNS}`,
+    [newId('inv'), tokenHash, v.applicationId, v.businessId ?? null, v.clientEmail ?? null, v.clientName ?? null, v.createdBy, now, expiresAt, v.clientSubmits],
   );
   if (!row) throw new Error('INSERT … RETURNING gave no row');
   return { invitation: toInvitation(row), token };

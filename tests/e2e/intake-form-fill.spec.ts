@@ -53,7 +53,7 @@ test('staff fill every field, find every value after a reload, and submit', asyn
 test('an invited client fills and submits their own application, and is shown their confirmation', async ({ page, baseURL, openContext }) => {
   test.setTimeout(240_000);
   const { applicationId } = await createBusiness(page.request, baseURL!, 'E2E Client Fill Ltd');
-  const link = await inviteClient(page.request, baseURL!, applicationId);
+  const link = await inviteClient(page.request, baseURL!, applicationId, { clientSubmits: true });
   const contract = await readContract(page, applicationId);
 
   const context = await openContext({ storageState: { cookies: [], origins: [] } });

@@ -120,7 +120,12 @@ describe('who may submit', () => {
     const appId = await newApp();
     const otherId = await newApp();
     await fillFromExamples(portal(), appId);
-    const client = await clientSessionFor(appId);
+    // Invited to send for review (the default), the client does not submit: staff do, from the review.
+    const reviewing = await clientSessionFor(appId);
+    const held = await reviewing.post(submitUrl(appId), { ifMatch: (await readApp(reviewing, appId)).etag, idempotencyKey: randomUUID() });
+    expect(held.status).toBe(409);
+    expect(errorOf(held).details).toEqual([expect.objectContaining({ code: 'review_required' })]);
+    const client = await clientSessionFor(appId, { clientSubmits: true });
     const app = await readApp(client, appId);
     const r = await client.post<{ application: unknown }>(submitUrl(appId), { ifMatch: app.etag, idempotencyKey: randomUUID() });
     expect(r.status).toBe(200);

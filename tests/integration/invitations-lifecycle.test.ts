@@ -37,6 +37,8 @@ describe.each(testDrivers())('invitations on %s', (driver) => {
       firstUsedAt: null,
       lastUsedAt: null,
       useCount: 0,
+      // By default the client sends the application for review rather than submitting it.
+      clientSubmits: false,
     });
     expect(await findInvitation(t.db, invitation.id)).toEqual(invitation);
   });

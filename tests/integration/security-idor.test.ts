@@ -83,6 +83,11 @@ const GRANTS: Record<string, readonly Grantee[]> = {
   [`GET ${APP}/files/[fileId]/download`]: ['reviewer', 'client'],
   [`POST ${APP}/submit`]: ['client'],
   [`PUT ${APP}/place`]: ['client'],
+  // Review before submit (DESIGN.md §9): everyone reads the review (the client without staff notes); the client
+  // sends for review and replies; only staff make, resolve and return change requests.
+  [`GET ${APP}/review`]: ['reviewer', 'client'],
+  [`POST ${APP}/review/send`]: ['client'],
+  [`POST ${APP}/review/replies`]: ['client'],
   // The application as a PDF: staff, and the invited client for its own (the funder's ZIP is staff's alone).
   [`GET ${APP}/pdf`]: ['client'],
   [`GET ${APP}/autofill/preparation`]: ['reviewer', 'client'],

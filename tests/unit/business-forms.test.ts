@@ -53,7 +53,9 @@ describe('the create-a-business form', () => {
 describe('the invite-a-client form', () => {
   it('leaves out what is not given and reads the hours as a number', () => {
     const r = InvitationForm.safeParse({ client_name: ' ', client_email: '', ttl_hours: '48', link_only: false });
-    expect(r.success && r.data).toEqual({ client_name: null, client_email: null, ttl_hours: 48, delivery: 'email' });
+    expect(r.success && r.data).toEqual({ client_name: null, client_email: null, ttl_hours: 48, delivery: 'email', client_submits: false });
+    // Sending for review is the default; ticked, the client submits to the Portal itself.
+    expect(InvitationForm.parse({ client_name: '', client_email: '', ttl_hours: '48', link_only: false, client_submits: true }).client_submits).toBe(true);
     const linkOnly = InvitationForm.safeParse({ client_name: 'Jo', client_email: 'jo@example.com', ttl_hours: '48', link_only: true });
     expect(linkOnly.success && linkOnly.data).toMatchObject({ client_email: 'jo@example.com', delivery: 'link_only' });
     const due = InvitationForm.safeParse({ client_name: '', client_email: 'jo@example.com', ttl_hours: '48', link_only: false, due_date: '2030-05-01' });

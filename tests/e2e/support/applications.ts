@@ -15,11 +15,11 @@ export async function createBusiness(request: APIRequestContext, baseURL: string
   return { businessId: body.business.id, applicationId: body.application.id };
 }
 
-/** An invitation link for the application's client (the only time its token is shown). */
-export async function inviteClient(request: APIRequestContext, baseURL: string, applicationId: string) {
+/** An invitation link for the application's client (the only time its token is shown); by default the client sends for review. */
+export async function inviteClient(request: APIRequestContext, baseURL: string, applicationId: string, { clientSubmits = false }: { clientSubmits?: boolean } = {}) {
   const res = await request.post(`/api/applications/${applicationId}/invitations`, {
     headers: { 'X-CSRF': '1', Origin: baseURL },
-    data: { client_name: 'E2E Client' },
+    data: { client_name: 'E2E Client', client_submits: clientSubmits },
   });
   expect(res.status(), await res.text()).toBe(201);
   return ((await res.json()) as { link: string }).link;

@@ -105,10 +105,10 @@ export async function signedIn(role: AccountRole) {
  * A browser holding the invited client's session of one application: an invitation row and the session
  * redemption would make (the server-side record and the sealed cookie the browser would hold).
  */
-export async function clientSessionFor(applicationId: string): Promise<BffClient> {
+export async function clientSessionFor(applicationId: string, { clientSubmits = false }: { clientSubmits?: boolean } = {}): Promise<BffClient> {
   const db = await bffDb();
   const { user } = await newUser('staff');
-  const { invitation } = await createInvitation(db, { applicationId, createdBy: user.id });
+  const { invitation } = await createInvitation(db, { applicationId, createdBy: user.id, clientSubmits });
   const { sid } = await createClientSession(db, invitation);
   const client = new BffClient();
   const seal = await sealSessionId(sid, { password: SENTINEL_SESSION_SECRET, appOrigin: bffStack().url, maxAgeSeconds: 3600 });

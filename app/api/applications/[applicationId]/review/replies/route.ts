@@ -1,0 +1,3 @@
+import { reviewRoutes } from '@/server/review/review-routes';
+
+export const { POST } = reviewRoutes.replies;
