@@ -14,6 +14,17 @@ export interface SmtpSink {
   close(): Promise<void>;
 }
 
+/** Starts `server` on a free loopback port; its smtp:// URL. */
+export async function listenOnLoopback(server: SMTPServer): Promise<string> {
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+  const address = server.server.address();
+  if (!address || typeof address === 'string') throw new Error('the SMTP server has no port');
+  return `smtp://127.0.0.1:${address.port}`;
+}
+
 /** A real SMTP server on a loopback port (plain SMTP, no auth) that parses what it takes with mailparser. */
 export async function startSmtpSink(): Promise<SmtpSink> {
   const received: ParsedMail[] = [];
@@ -38,14 +49,8 @@ export async function startSmtpSink(): Promise<SmtpSink> {
       );
     },
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
-  });
-  const address = server.server.address();
-  if (!address || typeof address === 'string') throw new Error('the SMTP sink has no port');
   return {
-    url: `smtp://127.0.0.1:${address.port}`,
+    url: await listenOnLoopback(server),
     received,
     get refusals() {
       return refusals;

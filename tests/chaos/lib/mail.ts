@@ -7,6 +7,7 @@ import { simpleParser } from 'mailparser';
 import { SMTPServer, type SMTPServerSession } from 'smtp-server';
 import { mulberry32 } from '@/server/sandbox/controls/faults';
 import type { Db } from '@/server/db/types';
+import { listenOnLoopback } from '../../support/smtp-sink';
 
 export interface MailFaults {
   rate_421: number;
@@ -74,14 +75,8 @@ export async function startFaultySmtp(seed: number, rates: MailFaults): Promise<
       );
     },
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
-  });
-  const address = server.server.address();
-  if (!address || typeof address === 'string') throw new Error('the SMTP server has no port');
   return {
-    url: `smtp://127.0.0.1:${address.port}`,
+    url: await listenOnLoopback(server),
     arrivals,
     faults,
     setFaulty: (on) => {
