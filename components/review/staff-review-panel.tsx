@@ -1,17 +1,19 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { ApiError, referencedMessage } from '@/lib/api/api-error';
 import type { FormBase } from '@/lib/api/form-base';
+import type { ContractView } from '@/lib/bff/applications';
 import type { ChangeRequestView } from '@/lib/bff/review';
 import { REVIEW_STATE_TEXT, REVIEW_TEXT_MAX } from '@/lib/bff/review-text';
+import { applicationContractQuery } from '@/lib/queries/application-contract';
 import { reviewQuery, useReviewAction, type ReviewAction } from '@/lib/queries/review';
 import { When } from '@/components/ui/when';
 import './review.css';
 
-/** A question staff may ask to change (the page lists the form's answers outside lists). */
-export interface ReviewQuestion {
+/** A question staff may ask to change: the form's answers outside lists, files aside. */
+interface ReviewQuestion {
   schema_key: string;
   field_key: string;
   label: string;
@@ -20,7 +22,17 @@ export interface ReviewQuestion {
 interface Props {
   apiBase: FormBase;
   applicationId: string;
-  questions: readonly ReviewQuestion[];
+}
+
+/**
+ * The answers a change may be asked of, from the contract, read when the request form first shows: a large
+ * form's 1,200 labels would otherwise ride along in every page of it.
+ */
+function reviewQuestions(contract: ContractView): ReviewQuestion[] {
+  const listed = new Set(contract.repeatable_groups.map((g) => g.block_key));
+  return contract.questions
+    .filter((q) => !listed.has(q.block_key) && q.answer_shape !== 'file')
+    .flatMap((q) => q.fields.map((f) => ({ schema_key: q.schema_key, field_key: f.field_key, label: q.fields.length > 1 ? `${q.label} – ${f.label}` : q.label })));
 }
 
 const failureText = (e: unknown) =>
@@ -31,7 +43,7 @@ const failureText = (e: unknown) =>
  * request a change of one answer, and sending the requests to the client (who is mailed). Submitting to the
  * Portal is the form's own Submit below.
  */
-export function StaffReviewPanel({ apiBase, applicationId, questions }: Props) {
+export function StaffReviewPanel({ apiBase, applicationId }: Props) {
   const { data: review } = useQuery(reviewQuery(apiBase, applicationId));
   const action = useReviewAction(apiBase, applicationId);
   const [failure, setFailure] = useState<string | null>(null);
@@ -64,7 +76,7 @@ export function StaffReviewPanel({ apiBase, applicationId, questions }: Props) {
           ))}
         </ul>
       )}
-      {reviewing && <RequestForm questions={questions} busy={action.isPending} onRequest={(body) => run({ kind: 'request', body }, 'Change requested.')} />}
+      {reviewing && <RequestForm applicationId={applicationId} busy={action.isPending} onRequest={(body) => run({ kind: 'request', body }, 'Change requested.')} />}
       {review.state === 'in_review' && review.open_count > 0 && (
         <button type="button" disabled={action.isPending} onClick={() => void run({ kind: 'return' }, 'Sent to the client, who is mailed.')}>
           Send the requests to the client
@@ -108,8 +120,10 @@ function RequestItem({ request: r, busy, onResolve }: { request: ChangeRequestVi
   );
 }
 
-function RequestForm({ questions, busy, onRequest }: { questions: readonly ReviewQuestion[]; busy: boolean; onRequest(body: { target: { kind: 'answer'; schema_key: string; field_key: string }; comment: string; staff_note: string | null }): Promise<boolean> }) {
+function RequestForm({ applicationId, busy, onRequest }: { applicationId: string; busy: boolean; onRequest(body: { target: { kind: 'answer'; schema_key: string; field_key: string }; comment: string; staff_note: string | null }): Promise<boolean> }) {
   const id = useId();
+  const { data: contract, isError } = useQuery(applicationContractQuery(applicationId));
+  const questions = useMemo(() => (contract ? reviewQuestions(contract) : []), [contract]);
   const [question, setQuestion] = useState(0);
   const [comment, setComment] = useState('');
   const [note, setNote] = useState('');
@@ -127,7 +141,8 @@ function RequestForm({ questions, busy, onRequest }: { questions: readonly Revie
     <form className="review-request-form" onSubmit={(e) => (e.preventDefault(), void submit())} aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`}>Request a change</h3>
       <label htmlFor={`${id}-question`}>Answer to change</label>
-      <select id={`${id}-question`} value={question} onChange={(e) => setQuestion(Number(e.target.value))}>
+      {isError && <p className="field-error">The questions could not be loaded. Reload the page to try again.</p>}
+      <select id={`${id}-question`} value={question} disabled={!contract} onChange={(e) => setQuestion(Number(e.target.value))}>
         {questions.map((x, i) => (
           <option key={`${x.schema_key}.${x.field_key}`} value={i}>
             {x.label}

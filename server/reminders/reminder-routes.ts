@@ -121,11 +121,18 @@ const reminderNow_POST = route(
 );
 
 const TokenParams = z.object({ token: z.string().min(1).max(200) });
+/** 303 to the page that shows the link's state; kept by no cache, as its address holds the token. */
+function seeUnsubscribePage(origin: string, token: string) {
+  const r = NextResponse.redirect(`${origin}/unsubscribe/${encodeURIComponent(token)}`, 303);
+  r.headers.set('Cache-Control', 'private, no-store');
+  return r;
+}
+
 const linkRefused = () => new AppError('not_found', 'This unsubscribe link is not valid: nothing was changed.');
 
 // GET /api/unsubscribe/[token] – a person following the header's address: the page that asks first
 const unsubscribe_GET = route(api.unsubscribe.GET, { roles: 'public', params: TokenParams }, async ({ params, origin }) => {
-  return NextResponse.redirect(`${origin}/unsubscribe/${encodeURIComponent(params.token)}`, 303);
+  return seeUnsubscribePage(origin, params.token);
 });
 
 // POST /api/unsubscribe/[token] – one-click unsubscribe (RFC 8058). A mail provider posts it without a cookie or
@@ -140,7 +147,7 @@ const unsubscribe_POST = route(api.unsubscribe.POST, { roles: 'public', csrf: fa
   if (!(await planOf(db, invitationId))) throw linkRefused();
   const changed = await unsubscribe(db, invitationId);
   // The page's own form (a browser) goes back to the page, which now says it is done.
-  if ((req.headers.get('accept') ?? '').includes('text/html')) return NextResponse.redirect(`${origin}/unsubscribe/${encodeURIComponent(params.token)}`, 303);
+  if ((req.headers.get('accept') ?? '').includes('text/html')) return seeUnsubscribePage(origin, params.token);
   if (!changed) throw new AppError('conflict', 'These reminders were already stopped: nothing was changed.');
   return { body: { unsubscribed: true as const } };
 });

@@ -24,7 +24,12 @@ import { HEADER_VARIANTS } from './support/header-variants';
 const CALLS = catalogCalls(routeCatalog());
 /** Server-to-server routes: no browser, no cookie, a signature instead (bff-webhooks covers them). */
 const SERVER_TO_SERVER = new Set(['POST /api/webhooks/portal']);
-const WRITES = CALLS.filter((c) => c.method !== 'GET' && c.method !== 'HEAD' && c.method !== 'OPTIONS' && !SERVER_TO_SERVER.has(c.key));
+/**
+ * One-click unsubscribe (RFC 8058): a mail provider posts it with no cookie, Origin or X-CSRF; the signed
+ * token in its path is the whole proof, and a forged or altered one changes nothing (messages-reminders).
+ */
+const TOKEN_ONLY = new Set(['POST /api/unsubscribe/[token]']);
+const WRITES = CALLS.filter((c) => c.method !== 'GET' && c.method !== 'HEAD' && c.method !== 'OPTIONS' && !SERVER_TO_SERVER.has(c.key) && !TOKEN_ONLY.has(c.key));
 
 let f: RouteFixtures;
 let staff: BffClient;
@@ -165,6 +170,9 @@ describe('every reply is private JSON', () => {
       if (!path.startsWith('/api/')) continue;
       if (reply.status === 204) {
         expect(reply.text, where).toBe('');
+      } else if (reply.status === 303) {
+        // A link followed from a mail (unsubscribe) goes on to its page on this site.
+        expect(new URL(reply.headers.get('location') ?? '').pathname, where).toMatch(/^\/unsubscribe\//);
       } else if (/\/files\/[^/]+\/download$|\/(pdf|package|csv)$/.test(path.split('?')[0]!) && reply.status === 200) {
         // The downloads (a file, the PDF, the funder ZIP, a CSV): attachments, never sniffed into something else.
         expect(reply.headers.get('x-content-type-options'), where).toBe('nosniff');

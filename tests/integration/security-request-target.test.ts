@@ -131,8 +131,8 @@ describe('security headers', () => {
   };
 
   function expectCommon(headers: Headers, where: string) {
-    // An invitation link carries its token in the path: it sends no Referer at all.
-    const expected = where.startsWith('/invite/') ? { ...COMMON, 'referrer-policy': 'no-referrer' } : COMMON;
+    // An invitation or unsubscribe link carries its token in the path: it sends no Referer at all.
+    const expected = /(^|\s)\/(invite|unsubscribe|api\/unsubscribe)\//.test(where) ? { ...COMMON, 'referrer-policy': 'no-referrer' } : COMMON;
     for (const [k, v] of Object.entries(expected)) expect(headers.get(k), `${where} ${k}`).toBe(v);
     expect(headers.get('permissions-policy'), where).toContain('camera=()');
     expect(headers.get('content-security-policy'), where).toContain("frame-ancestors 'none'");

@@ -10,8 +10,7 @@ import { formOpeningJson } from '@/server/applications/form-opening';
 import { appDb } from '@/server/db/app-db';
 import { guardPage, readOrNotFound, type PageProps } from '@/server/http/page-guard';
 import { lastSection } from '@/server/invitations/client-welcome';
-import { StaffReviewPanel, type ReviewQuestion } from '@/components/review/staff-review-panel';
-import { formModel } from '@/lib/forms';
+import { StaffReviewPanel } from '@/components/review/staff-review-panel';
 
 export const metadata: Metadata = { title: 'Application' };
 
@@ -33,13 +32,6 @@ export default async function ApplicationPage({ params, searchParams }: PageProp
   // A client whose application is sent has nothing left for Autofill to do: their confirmation instead.
   const sent = session.kind === 'client' && (await read.then((s) => s.application.submitted_at !== null, () => false));
   const submittedPath = `/applications/${applicationId}/submitted`;
-  // The answers staff may ask to change from the review panel: the form's fields outside lists and files.
-  const questions: ReviewQuestion[] =
-    session.role === 'staff'
-      ? formModel((await read).contract)
-          .topFields.filter((f) => f.widget !== 'file')
-          .map((f) => ({ schema_key: f.schemaKey, field_key: f.fieldKey, label: f.question.fields.length > 1 ? `${f.question.label} – ${f.label}` : f.question.label }))
-      : [];
   return (
     <>
       <nav aria-label={sent ? 'Your application' : 'Autofill'} className="actions">
@@ -48,7 +40,7 @@ export default async function ApplicationPage({ params, searchParams }: PageProp
         {session.role === 'staff' && <a href={apiUrl(applicationApi.pdf.GET, { params: { applicationId } })}>Download PDF</a>}
         {session.role === 'staff' && <a href={apiUrl(applicationApi.package.GET, { params: { applicationId } })}>Funder package (ZIP)</a>}
       </nav>
-      {session.role === 'staff' && <StaffReviewPanel apiBase={apiBase} applicationId={applicationId} questions={questions} />}
+      {session.role === 'staff' && <StaffReviewPanel apiBase={apiBase} applicationId={applicationId} />}
       <IntakeFormPage
         apiBase={apiBase}
         snapshotJson={snapshotJson}
