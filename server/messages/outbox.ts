@@ -59,13 +59,17 @@ const startOfUtcDay = (t: Date) => new Date(Math.floor(t.getTime() / DAY_MS) * D
  * messages held for tomorrow fill tomorrow's cap and not today's.
  */
 async function sendingDay(tx: Db, recipient: string, cap: number, now: Date): Promise<Date> {
+  const today = startOfUtcDay(now);
+  // One read of the days from today on that already hold messages to this address; the rest have room.
+  const rows = await tx.query<{ day: number; n: number }>(
+    `SELECT floor(extract(epoch FROM next_attempt_at) / 86400)::int AS day, count(*)::int AS n
+       FROM outbox WHERE recipient = $1 AND status <> 'suppressed' AND next_attempt_at >= $2 GROUP BY 1`,
+    [recipient, today],
+  );
+  const due = new Map(rows.map((r) => [Number(r.day), Number(r.n)]));
+  const first = today.getTime() / DAY_MS;
   for (let day = 0; day < 366; day++) {
-    const start = new Date(startOfUtcDay(now).getTime() + day * DAY_MS);
-    const row = await tx.one<{ n: number }>(
-      `SELECT count(*)::int AS n FROM outbox WHERE recipient = $1 AND status <> 'suppressed' AND next_attempt_at >= $2 AND next_attempt_at < $3`,
-      [recipient, start, new Date(start.getTime() + DAY_MS)],
-    );
-    if ((row?.n ?? 0) < cap) return day === 0 ? now : start;
+    if ((due.get(first + day) ?? 0) < cap) return day === 0 ? now : new Date((first + day) * DAY_MS);
   }
   throw new Error('no day with room for this message within a year');
 }

@@ -35,6 +35,12 @@ import { reviewView } from './review-views';
 
 const onApplication = { params: ApplicationParams, application: ({ params }: { params: ApplicationParams }) => params.applicationId };
 
+/** Every review action is audited against its application. */
+const auditOf = (operation: string) => ({
+  operation,
+  object: ({ params }: { params: ApplicationParams }) => ({ type: 'application' as const, id: params.applicationId, applicationId: params.applicationId }),
+});
+
 const actorOf = (session: ResolvedSession | null): ReviewActor =>
   session?.kind === 'user' ? { kind: 'staff', name: session.userName } : { kind: 'client', name: null };
 
@@ -104,7 +110,7 @@ const review_GET = route(api.application.review.GET, { roles: ['staff', 'reviewe
 // POST /api/applications/[applicationId]/review/send – the client sends the application for review (If-Match); what is missing comes back as a 422
 const reviewSend_POST = route(
   api.application.reviewSend.POST,
-  { roles: ['client', 'staff'], ...onApplication, audit: { operation: 'review.send', object: ({ params }) => ({ type: 'application', id: params.applicationId, applicationId: params.applicationId }) } },
+  { roles: ['client', 'staff'], ...onApplication, audit: auditOf('review.send') },
   async ({ params, db, session, req }) => {
     const ifMatch = requireIfMatch(req);
     const id = params.applicationId;
@@ -132,7 +138,7 @@ const reviewRequests_POST = route(
     roles: ['staff'],
     ...onApplication,
     body: ChangeRequestCreateBody,
-    audit: { operation: 'review.request_create', object: ({ params }) => ({ type: 'application', id: params.applicationId, applicationId: params.applicationId }) },
+    audit: auditOf('review.request_create'),
   },
   async ({ params, db, session, req, body }) => {
     const ifMatch = requireIfMatch(req);
@@ -158,7 +164,7 @@ const reviewRequests_POST = route(
 // POST /api/applications/[applicationId]/review/return – staff send the application back to the client with the open requests; the client is mailed (If-Match)
 const reviewReturn_POST = route(
   api.application.reviewReturn.POST,
-  { roles: ['staff'], ...onApplication, audit: { operation: 'review.request_changes', object: ({ params }) => ({ type: 'application', id: params.applicationId, applicationId: params.applicationId }) } },
+  { roles: ['staff'], ...onApplication, audit: auditOf('review.request_changes') },
   async ({ params, db, session, req, origin }) => {
     const ifMatch = requireIfMatch(req);
     const id = params.applicationId;
@@ -219,7 +225,7 @@ const reviewResolve_POST = route(
     roles: ['staff'],
     ...onApplication,
     body: ChangeRequestResolveBody,
-    audit: { operation: 'review.request_resolve', object: ({ params }) => ({ type: 'application', id: params.applicationId, applicationId: params.applicationId }) },
+    audit: auditOf('review.request_resolve'),
   },
   async ({ params, db, session, req, body }) => {
     const ifMatch = requireIfMatch(req);
