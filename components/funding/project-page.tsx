@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import type { ProjectView } from '@/lib/bff/projects';
 import { projectCriteriaFormBase } from '@/lib/api/form-base';
 import { applicationQuery } from '@/lib/queries/application';
-import { latestRunKey, matchesKey, projectKey, projectQuery, putRunProgress } from '@/lib/queries/projects';
+import { latestRunKey, matchesKey, projectKey, projectQuery, putRunProgress, startRunKey } from '@/lib/queries/projects';
 import { IntakeFormPage } from '@/components/intake-form/intake-form-page';
 import { useLiveEvents } from '@/components/live/use-live-events';
 import { FindFunders } from './find-funders';
@@ -44,7 +44,9 @@ export function ProjectPage({ initial, snapshotJson, deviceKey }: Props) {
   const live = useLiveEvents({ project_id: project.id }, (m) => {
     const refresh = (key: readonly unknown[]) => void queryClient.invalidateQueries({ queryKey: key });
     if (m.type === 'match_run.progress' && 'run_progress' in m && m.run_progress) {
-      if (!putRunProgress(queryClient, project.id, m.run_progress)) refresh(latestRunKey(project.id));
+      // A run the page does not show yet: read it, unless this page is starting one, whose reply shows it.
+      const starting = queryClient.isMutating({ mutationKey: startRunKey(project.id) }) > 0;
+      if (!putRunProgress(queryClient, project.id, m.run_progress) && !starting) refresh(latestRunKey(project.id));
       return;
     }
     refresh(projectKey(project.id));

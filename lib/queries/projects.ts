@@ -37,6 +37,8 @@ export const projectQuery = (projectId: string) => objectQuery(projectKey(projec
 export const runFinished = (r: MatchRunView) => r.status === 'completed' || r.status === 'failed';
 
 export const latestRunKey = (projectId: string) => ['match-run-latest', projectId] as const;
+/** The mutation that starts a run of the project: while it is pending, its reply is the run to show. */
+export const startRunKey = (projectId: string) => ['match-run-start', projectId] as const;
 
 /** The project's newest run (or null); with `poll` (live updates down) read again every RUN_FALLBACK_POLL_MS while it works. */
 export const latestRunQuery = (projectId: string, poll: boolean) =>
@@ -70,6 +72,18 @@ export function putRunProgress(queryClient: QueryClient, projectId: string, p: R
     failure: null,
   });
   return true;
+}
+
+/**
+ * Shows the run a start's reply gives, unless live events that overtook the reply already show that run
+ * further on (or finished): the reply is the run as it was when it started.
+ */
+export function putStartedRun(queryClient: QueryClient, projectId: string, started: MatchRunView): void {
+  queryClient.setQueryData<MatchRunView | null>(latestRunKey(projectId), (shown) => {
+    if (!shown || shown.id !== started.id || shown.attempt_sequence !== started.attempt_sequence) return started;
+    const ahead = runFinished(shown) || shown.progress.completed_units > started.progress.completed_units;
+    return ahead ? shown : started;
+  });
 }
 
 export interface MatchFilters {

@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import type { RunProgressView } from '@/lib/bff/live-events';
 import type { MatchRunView } from '@/lib/bff/projects';
-import { latestRunKey, putRunProgress } from '@/lib/queries/projects';
+import { latestRunKey, putRunProgress, putStartedRun } from '@/lib/queries/projects';
 
 /* How a live match_run.progress moves the run the Find funders bar shows (lib/queries/projects.ts). */
 
@@ -74,5 +74,34 @@ describe('putRunProgress', () => {
       expect(putRunProgress(qc, PROJECT, event)).toBe(false);
       expect(now()).toEqual(initial);
     }
+  });
+});
+
+describe('putStartedRun', () => {
+  const started = run({ status: 'pending', progress: { step: 'queued', completed_units: 0, total_units: 30 } });
+
+  it('shows the started run when the page showed none, or another run', () => {
+    const empty = shown(null);
+    putStartedRun(empty.qc, PROJECT, started);
+    expect(empty.now()).toEqual(started);
+
+    const other = shown(run({ id: 'mrun_old', status: 'completed' }));
+    putStartedRun(other.qc, PROJECT, started);
+    expect(other.now()).toEqual(started);
+  });
+
+  it('keeps the same run when its live events overtook the reply, further on or finished', () => {
+    const ahead = shown(run({ progress: { step: 'screening_funders', completed_units: 12, total_units: 30 } }));
+    putStartedRun(ahead.qc, PROJECT, started);
+    expect(ahead.now()?.progress.completed_units).toBe(12);
+
+    const finished = shown(run({ status: 'completed', progress: { step: 'completed', completed_units: 30, total_units: 30 } }));
+    putStartedRun(finished.qc, PROJECT, started);
+    expect(finished.now()?.status).toBe('completed');
+
+    const behind = shown(run({ status: 'pending', progress: { step: 'queued', completed_units: 0, total_units: 30 } }));
+    const replied = run({ progress: { step: 'screening_funders', completed_units: 4, total_units: 30 } });
+    putStartedRun(behind.qc, PROJECT, replied);
+    expect(behind.now()).toEqual(replied);
   });
 });

@@ -3,7 +3,7 @@ import { callApi } from '@/lib/api/client';
 import { formApi, projectRunsApi } from '@/lib/api/endpoints';
 import { projectCriteriaFormBase } from '@/lib/api/form-base';
 import { ApiError } from '@/lib/api/api-error';
-import { latestRunKey } from '../projects';
+import { latestRunKey, putStartedRun, startRunKey } from '../projects';
 
 /**
  * Starts a match run ("Find funders", "Recalculate"). It quotes the criteria's revision as saved now: read
@@ -13,6 +13,7 @@ import { latestRunKey } from '../projects';
 export function useStartMatchRun(projectId: string) {
   const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: startRunKey(projectId),
     mutationFn: async () => {
       const { application } = await callApi(formApi.application.GET, { params: { form: projectCriteriaFormBase(projectId) } });
       const { run } = await callApi(projectRunsApi.POST, {
@@ -22,7 +23,7 @@ export function useStartMatchRun(projectId: string) {
       });
       return run;
     },
-    onSuccess: (run) => queryClient.setQueryData(latestRunKey(projectId), run),
+    onSuccess: (run) => putStartedRun(queryClient, projectId, run),
     onError: (e) => {
       if (e instanceof ApiError && e.status === 412) void queryClient.invalidateQueries({ queryKey: latestRunKey(projectId) });
     },
