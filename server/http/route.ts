@@ -144,7 +144,7 @@ export function route<E extends Endpoint, P = undefined, Q = undefined, B = unde
       const r = await answer(req, segment);
       span?.setAttribute('http.response.status_code', r.status);
       return r;
-    });
+    }, req.headers);
     recordRequest(endpoint.path, req.method, response.status, (performance.now() - started) / 1000);
     return response;
   };

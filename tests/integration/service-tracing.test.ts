@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -39,8 +40,12 @@ describe('tracing', () => {
     const applicationId = await stackApplication(`Traced ${Date.now()}`);
     const page = AnswersPageView.parse((await staff.get(`/api/applications/${applicationId}/answers?page_size=500`)).body);
     const field = page.items.find((i) => i.value_type === 'string' && i.allowed_values.length === 0)!;
+    // The caller's own trace (a gateway's, say): the request span continues it.
+    const callerTrace = randomBytes(16).toString('hex');
+    const callerSpan = randomBytes(8).toString('hex');
     const write = await staff.patch(`/api/applications/${applicationId}/answers`, {
       ifMatch: page.etag,
+      headers: { traceparent: `00-${callerTrace}-${callerSpan}-01` },
       body: { answers_revision: page.answers_revision, answers: [{ block_key: field.block_key, schema_key: field.schema_key, field_key: field.field_key, value: 'Traced value' }] },
     });
     expect(write.status, write.text).toBe(200);
@@ -58,7 +63,8 @@ describe('tracing', () => {
       (s) => !!s,
       'the request span to be exported',
     );
-    expect(request!).toMatchObject({ traceId, name: 'PATCH {form}/answers', kind: 2 });
+    expect(request!).toMatchObject({ traceId: callerTrace, parentSpanId: callerSpan, name: 'PATCH {form}/answers', kind: 2 });
+    expect(traceId).toBe(callerTrace);
     const children = await until(
       async () => receiver.spans.filter((s) => s.parentSpanId === requestSpanId),
       (c) => c.some((s) => s.name.startsWith('portal PATCH')) && c.some((s) => s.name.startsWith('db ')),
@@ -68,5 +74,8 @@ describe('tracing', () => {
     expect(portal.name).toBe('portal PATCH /v1/client-intake-applications/{id}/answers/');
     expect(portal.kind).toBe(3);
     expect(children.every((s) => s.traceId === traceId)).toBe(true);
+    // Next.js's own spans are not made: only the app's provider records, and it is not the global one.
+    const names = receiver.spans.filter((s) => s.traceId === traceId).map((s) => s.name);
+    expect(names.filter((n) => !/^(PATCH \{form\}\/answers$|portal |db )/.test(n))).toEqual([]);
   });
 });
