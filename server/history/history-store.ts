@@ -25,15 +25,22 @@ interface HistoryRow {
 const keyOf = (f: { schema_key: string; field_key: string; item_id: string | null }) => `${f.schema_key}\u0000${f.field_key}\u0000${f.item_id ?? ''}`;
 
 /**
- * Applies a batch of events of one application in one transaction, in the order they happened. The known
- * values are read once (locked, so two instances applying events of one application take turns) and written
- * back once; the history rows go in with one statement.
+ * Applies a batch of events of one application in one transaction, in the order they happened. Two instances
+ * applying events of one application take turns (a lock on the application for the transaction); the known
+ * values of the fields the batch touches, and only those, are read once and written back once; the history
+ * rows go in with one statement. Reading only the touched fields keeps an autosave's batch as cheap on an
+ * application with a thousand known answers as on one with ten.
  */
 export async function applyEvents(db: Db, applicationId: string, events: readonly HistoryEvent[]): Promise<void> {
+  const touched = new Map<string, { schema_key: string; field_key: string; item_id: string }>();
+  for (const e of events) for (const f of e.answers) touched.set(keyOf(f), { schema_key: f.schema_key, field_key: f.field_key, item_id: f.item_id ?? '' });
   await db.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`answer-history:${applicationId}`]);
     const rows = await tx.query<StoredValue>(
-      'SELECT schema_key, field_key, item_id, value, revision FROM answer_values WHERE application_id = $1 FOR UPDATE',
-      [applicationId],
+      `SELECT v.schema_key, v.field_key, v.item_id, v.value, v.revision
+         FROM jsonb_to_recordset($2::jsonb) AS k(schema_key text, field_key text, item_id text)
+         JOIN answer_values v ON v.application_id = $1 AND v.schema_key = k.schema_key AND v.field_key = k.field_key AND v.item_id = k.item_id`,
+      [applicationId, JSON.stringify([...touched.values()])],
     );
     const known = new Map(rows.map((r) => [keyOf(r), r]));
     const changed = new Map<string, StoredValue>();
