@@ -60,6 +60,9 @@ const startOfUtcDay = (t: Date) => new Date(Math.floor(t.getTime() / DAY_MS) * D
  */
 async function sendingDay(tx: Db, recipient: string, cap: number, now: Date): Promise<Date> {
   const today = startOfUtcDay(now);
+  // Messages to one address are queued one at a time (until the transaction ends): two actions at once would
+  // otherwise both count the same day's room and together pass the cap.
+  await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`outbox-recipient:${recipient}`]);
   // One read of the days from today on that already hold messages to this address; the rest have room.
   const rows = await tx.query<{ day: number; n: number }>(
     `SELECT floor(extract(epoch FROM next_attempt_at) / 86400)::int AS day, count(*)::int AS n

@@ -69,6 +69,17 @@ describe.each(testDrivers())('message delivery through the job queue on %s', (dr
     expect(await t.db.query('SELECT id FROM outbox WHERE recipient = $1', [`rolled-${tag}@example.test`])).toEqual([]);
   });
 
+  it('keeps the daily cap when messages to one address are queued at once', async () => {
+    const address = `capped-${driver}-${Date.now()}@example.test`;
+    const rows = await Promise.all(Array.from({ length: 8 }, (_, i) => t.db.transaction((tx) => queueMessage(tx, boss, message(address, `Capped ${i}`)))));
+    const today = new Date().toISOString().slice(0, 10);
+    const dueToday = rows.filter((r) => new Date(r.next_attempt_at).toISOString().slice(0, 10) === today);
+    // The default cap (5) today; the rest held for a later day, each saying so.
+    expect(dueToday).toHaveLength(5);
+    expect(rows.filter((r) => r.held_reason !== null)).toHaveLength(3);
+    await until(async () => arrivedFor(address), (m) => m.length === 5, 'the five messages due today at the SMTP server');
+  });
+
   it('tries a message refused for now (451) again, and it is sent once the server takes it', async () => {
     sink.setMode({ kind: 'refuse', code: 451, text: 'Try again later, greylisted' });
     const tag = `${driver}-451-${Date.now()}`;
