@@ -155,6 +155,24 @@ describe('invitation mail', () => {
     await until(() => outboxOf(client, address), (m) => m[0]?.status === 'sent', 'the message to be sent');
   });
 
+  it('answers the inviter at once while the mail server takes 20 s over a message, which then arrives once', async () => {
+    // Slow, but within the transport's 30 s socket timeout: the message is taken on its first attempt.
+    sink.setMode({ kind: 'slow', ms: 20_000 });
+    const app = await stackApplication('Slow Mail Ltd');
+    const { client } = await staff();
+    const address = unique('slow');
+    const started = performance.now();
+    const r = await client.post(`/api/applications/${app}/invitations`, { body: { client_email: address } });
+    expect(r.status, r.text).toBe(201);
+    // The invitation does not wait for the mail: it is queued in the action's transaction and sent by the worker.
+    expect(performance.now() - started).toBeLessThan(10_000);
+    expect(InvitationCreated.parse(r.body).message).toMatchObject({ status: 'queued' });
+    await waitForMail(address);
+    const [sent] = await until(() => outboxOf(client, address), (m) => m[0]?.status === 'sent', 'the slow message to be sent');
+    expect(sent!.attempts).toBe(1);
+    expect(mailsTo(address)).toHaveLength(1);
+  }, 90_000);
+
   it('keeps the Outbox to staff', async () => {
     const { client } = await staff();
     expect((await client.get('/api/outbox')).status).toBe(200);

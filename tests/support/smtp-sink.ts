@@ -1,8 +1,8 @@
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
-/** What the sink answers to a message: take it, refuse it for now (4xx), or refuse it for good (5xx). */
-export type SinkMode = { kind: 'accept' } | { kind: 'refuse'; code: number; text: string };
+/** What the sink answers to a message: take it, take it after a wait, refuse it for now (4xx) or for good (5xx). */
+export type SinkMode = { kind: 'accept' } | { kind: 'slow'; ms: number } | { kind: 'refuse'; code: number; text: string };
 
 export interface SmtpSink {
   url: string;
@@ -42,8 +42,12 @@ export async function startSmtpSink(): Promise<SmtpSink> {
             refusals += 1;
             return callback(Object.assign(new Error(current.text), { responseCode: current.code }));
           }
-          received.push(mail);
-          callback();
+          const take = () => {
+            received.push(mail);
+            callback();
+          };
+          if (current.kind === 'slow') setTimeout(take, current.ms);
+          else take();
         },
         (e: Error) => callback(e),
       );
