@@ -199,7 +199,8 @@ function AnswerRow({ answer: a, labelId, busy, asked, onToggle, askButton, form 
       {a.changed_since_mark && <p className="review-changed">Changed since it was marked: review it again.</p>}
       {asked && <p className="review-asked">A change is requested.</p>}
       <p className="review-buttons">
-        <button type="button" aria-pressed={a.mark !== null} aria-describedby={labelId} disabled={busy} onClick={onToggle}>
+        {/* Not disabled while a mark is saved: a disabled button would drop the keyboard's focus. */}
+        <button type="button" aria-pressed={a.mark !== null} aria-describedby={labelId} aria-disabled={busy || undefined} onClick={() => !busy && onToggle()}>
           Looks right
         </button>
         {askButton}
