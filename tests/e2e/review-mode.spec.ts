@@ -118,7 +118,9 @@ test('staff review section by section: marks, changes asked of an answer and a f
   const chooser = client.locator('input[type="file"]:focus');
   await expect(chooser).toHaveCount(1);
   await expect(chooser).toHaveAccessibleDescription(/Change requested: This statement is three months old/);
-  const group = client.getByRole('group').filter({ has: chooser });
+  const question = fileLabel.split(':')[0]!;
+  const group = client.getByRole('group', { name: new RegExp(`^${question.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) });
+  await expect(group.locator('input[type="file"]')).toBeFocused();
   await group.getByRole('button', { name: `Remove ${TINY_PDF.name}` }).click();
   await expect(group.getByRole('link', { name: TINY_PDF.name })).toHaveCount(0);
   await group.locator('input[type="file"]').setInputFiles({ ...TINY_PDF, name: 'statement-this-month.pdf' });
