@@ -64,6 +64,15 @@ test('staff review section by section: marks, changes asked of an answer and a f
   expect(total).toBeGreaterThan(5);
   await expectAccessible(page, 'review mode is open');
 
+  // A second staff page in review mode sees the other's marks live.
+  const second = await page.context().newPage();
+  await second.setViewportSize(DESKTOP);
+  await second.goto(`/applications/${applicationId}`);
+  await formReady(second);
+  const secondPanel = second.getByRole('region', { name: 'Review', exact: true });
+  await secondPanel.getByRole('button', { name: 'Review mode' }).click();
+  await expect(rowOf(secondPanel, 'Legal business name').getByRole('button', { name: 'Looks right' })).toHaveAttribute('aria-pressed', 'false', { timeout: 20_000 });
+
   // Keyboard only: "Looks right" is a toggle that keeps focus once pressed.
   const legalRow = rowOf(panel, 'Legal business name');
   const legalMark = legalRow.getByRole('button', { name: 'Looks right' });
@@ -72,6 +81,9 @@ test('staff review section by section: marks, changes asked of an answer and a f
   await expect(legalMark).toHaveAttribute('aria-pressed', 'true');
   await expect(legalMark).toBeFocused();
   await expect(progress).toHaveText(`Reviewed 1 of ${total}`);
+  await expect(rowOf(secondPanel, 'Legal business name').getByRole('button', { name: 'Looks right' })).toHaveAttribute('aria-pressed', 'true', { timeout: 20_000 });
+  await expect(secondPanel.getByRole('status').filter({ hasText: /^Reviewed/ })).toHaveText(`Reviewed 1 of ${total}`);
+  await second.close();
 
   // A change asked of that answer, beside it; focus goes back to its button.
   const askLegal = legalRow.getByRole('button', { name: 'Request a change' });
