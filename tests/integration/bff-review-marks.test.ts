@@ -4,7 +4,7 @@ import { FormSnapshotView } from '@/lib/bff/form-snapshot';
 import type { ReviewAnswerView, ReviewMarksView } from '@/lib/bff/review-marks';
 import type { ReviewView } from '@/lib/bff/review';
 import type { RunningSandbox } from '@/server/sandbox/server';
-import { fillFromExamples, freshApplication, w } from './support/applications';
+import { fillFromExamples, freshApplication, readContract, uploadFile, w } from './support/applications';
 import { clientSessionFor, signedIn, bffStack, type BffClient } from './support/bff';
 import { KEYS, SandboxClient } from './support/sandbox';
 import { openEventStream } from './support/sse';
@@ -125,5 +125,50 @@ describe('review mode marks', () => {
     // An answer that is not one to review (no such question) is as stale as one emptied since.
     expect((await staff.post(marksUrl(appId), { ifMatch: legal.etag, body: { ...bodyOf(legal), schema_key: 'no_such_question' } })).status).toBe(412);
     expect((await marks(staff, appId)).reviewed).toBe(0);
+  });
+
+  it('lists each attached file and each item to review, and a change asked of one item or one file links the client to its control', async () => {
+    const appId = await freshApplication(portal(), 'Marks Targets Ltd');
+    const { client: staff } = await signedIn('staff');
+    await fillFromExamples(portal(), appId);
+    const question = (await readContract(portal(), appId)).questions.find((q) => q.answer_shape === 'file' && !q.is_repeatable)!;
+    await uploadFile(portal(), appId, { block_key: question.block_key, schema_key: question.schema_key, field_key: question.fields[0]!.field_key }, '%PDF-1.4 statement', {
+      filename: 'statement.pdf',
+    });
+    const client = await sendForReview(appId);
+    const view = await marks(staff, appId);
+    const file = view.sections.flatMap((s) => s.answers).find((a) => a.file_id !== null)!;
+    const item = view.sections.flatMap((s) => s.items)[0]!;
+    expect(file).toMatchObject({ value_text: 'statement.pdf', file_id: expect.stringMatching(/^afile_/) });
+    expect(file.label).toContain(`: ${file.value_text}`);
+    expect(item).toMatchObject({ label: expect.stringMatching(/, item 1$/), item_id: expect.stringMatching(/^ritem_/) });
+    // A file is marked on its own.
+    const marked = (await mark(staff, appId, file)).body.marks;
+    expect(marked.sections.flatMap((s) => s.answers).find((a) => a.key === file.key)!.mark).not.toBeNull();
+    expect(marked.reviewed).toBe(1);
+
+    const reviewUrl = `/api/applications/${appId}/review`;
+    const etag = (await staff.get<{ review: ReviewView }>(reviewUrl)).body.review.etag;
+    const onFile = await staff.post<{ review: ReviewView }>(`${reviewUrl}/requests`, {
+      ifMatch: etag,
+      body: { target: { kind: 'file', schema_key: file.schema_key, field_key: file.field_key, file_id: file.file_id, item_id: file.item_id }, comment: 'Three months old.' },
+    });
+    expect(onFile.status, onFile.text).toBe(201);
+    const onItem = await staff.post<{ review: ReviewView }>(`${reviewUrl}/requests`, {
+      ifMatch: onFile.body.review.etag,
+      body: { target: { kind: 'item', block_key: item.block_key, item_id: item.item_id }, comment: 'Is this owner still a director?' },
+    });
+    expect(onItem.status, onItem.text).toBe(201);
+    const returned = await staff.post(`${reviewUrl}/return`, { ifMatch: onItem.body.review.etag });
+    expect(returned.status, returned.text).toBe(200);
+
+    const seen = (await client.get<{ review: ReviewView }>(reviewUrl)).body.review;
+    expect(seen.open_count).toBe(2);
+    const fileRequest = seen.requests.find((r) => r.target === 'file')!;
+    const itemRequest = seen.requests.find((r) => r.target === 'item')!;
+    // The file's link focuses its question's control; the item's, the item's first field.
+    expect(fileRequest).toMatchObject({ file_id: file.file_id, field_name: file.field_name, label: expect.stringMatching(/\(one file\)$/) });
+    expect(itemRequest.item_id).toBe(item.item_id);
+    expect(itemRequest.field_name).toContain(item.item_id);
   });
 });
