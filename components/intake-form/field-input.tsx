@@ -72,6 +72,7 @@ export const FieldInput = memo(function FieldInput({ field, name, itemId, label,
         readOnly={readOnly}
         files={files ?? []}
         error={error}
+        changeComment={changeRequests?.get(name)}
         onUploaded={(file) => runtime.fileAdded(name, file)}
         onRemoved={(fileId) => runtime.fileRemoved(name, fileId)}
       />

@@ -32,6 +32,8 @@ export interface FileFieldProps {
   files: readonly FileView[];
   /** The form's validation message for this field. */
   error: string | null;
+  /** What staff asked the client to change here (review before submit), shown and read with the control. */
+  changeComment?: string;
   onUploaded(file: FileView): void;
   onRemoved(fileId: string): void;
 }
@@ -44,8 +46,8 @@ interface Problem {
 const ACCEPT = acceptAttribute();
 
 export function FileField(props: FileFieldProps) {
-  const { apiBase, inputId, label, helpText, hint, required, target, maxFiles, readOnly, files, error } = props;
-  const ids = { help: `${inputId}-help`, hint: `${inputId}-hint`, error: `${inputId}-error`, problems: `${inputId}-problems` };
+  const { apiBase, inputId, label, helpText, hint, required, target, maxFiles, readOnly, files, error, changeComment } = props;
+  const ids = { change: `${inputId}-change`, help: `${inputId}-help`, hint: `${inputId}-hint`, error: `${inputId}-error`, problems: `${inputId}-problems` };
   const multiple = maxFiles !== 1;
 
   const [problems, setProblems] = useState<Problem[]>([]);
@@ -99,7 +101,7 @@ export function FileField(props: FileFieldProps) {
   }
 
   const describedBy =
-    [helpText && ids.help, hint && ids.hint, error && ids.error, problems.length > 0 && ids.problems].filter(Boolean).join(' ') ||
+    [changeComment !== undefined && ids.change, helpText && ids.help, hint && ids.hint, error && ids.error, problems.length > 0 && ids.problems].filter(Boolean).join(' ') ||
     undefined;
 
   return (
@@ -113,6 +115,11 @@ export function FileField(props: FileFieldProps) {
           </>
         )}
       </legend>
+      {changeComment !== undefined && (
+        <p id={ids.change} className="field-change-request">
+          <strong>Change requested:</strong> {changeComment}
+        </p>
+      )}
       {helpText && (
         <p id={ids.help} className="muted file-field-text">
           {helpText}

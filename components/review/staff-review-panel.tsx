@@ -10,6 +10,7 @@ import { REVIEW_STATE_TEXT, REVIEW_TEXT_MAX } from '@/lib/bff/review-text';
 import { applicationContractQuery } from '@/lib/queries/application-contract';
 import { reviewQuery, useReviewAction, type ReviewAction } from '@/lib/queries/review';
 import { When } from '@/components/ui/when';
+import { ReviewMode } from './review-mode';
 import './review.css';
 
 /** A question staff may ask to change: the form's answers outside lists, files aside. */
@@ -40,7 +41,8 @@ const failureText = (e: unknown) =>
 
 /**
  * Staff's side of review before submit: the state, the change requests with the client's replies, a form to
- * request a change of one answer, and sending the requests to the client (who is mailed). Submitting to the
+ * request a change of one answer (or review mode, which asks it of any answer, item or file beside it and
+ * marks answers "Looks right"), and sending the requests to the client (who is mailed). Submitting to the
  * Portal is the form's own Submit below.
  */
 export function StaffReviewPanel({ apiBase, applicationId }: Props) {
@@ -48,6 +50,8 @@ export function StaffReviewPanel({ apiBase, applicationId }: Props) {
   const action = useReviewAction(apiBase, applicationId);
   const [failure, setFailure] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
+  const [reviewMode, setReviewMode] = useState(false);
+  const modeId = useId();
   if (!review) return null;
   const run = async (a: ReviewAction, message: string) => {
     setFailure(null);
@@ -76,7 +80,25 @@ export function StaffReviewPanel({ apiBase, applicationId }: Props) {
           ))}
         </ul>
       )}
-      {reviewing && <RequestForm applicationId={applicationId} busy={action.isPending} onRequest={(body) => run({ kind: 'request', body }, 'Change requested.')} />}
+      {reviewing && (
+        <p>
+          <button type="button" className="secondary" aria-expanded={reviewMode} aria-controls={modeId} onClick={() => setReviewMode(!reviewMode)}>
+            Review mode
+          </button>
+        </p>
+      )}
+      {reviewing && reviewMode && (
+        <div id={modeId}>
+          <ReviewMode
+            apiBase={apiBase}
+            applicationId={applicationId}
+            requests={review.requests}
+            requesting={action.isPending}
+            onRequest={(body) => run({ kind: 'request', body }, 'Change requested.')}
+          />
+        </div>
+      )}
+      {reviewing && !reviewMode && <RequestForm applicationId={applicationId} busy={action.isPending} onRequest={(body) => run({ kind: 'request', body }, 'Change requested.')} />}
       {review.state === 'in_review' && review.open_count > 0 && (
         <button type="button" disabled={action.isPending} onClick={() => void run({ kind: 'return' }, 'Sent to the client, who is mailed.')}>
           Send the requests to the client

@@ -8,6 +8,7 @@ import type { FileDeleteResult, FilesPageView, FileUploadResult } from '@/lib/bf
 import type { FormSnapshotView } from '@/lib/bff/form-snapshot';
 import type { HistoryPageView, HistoryQuery } from '@/lib/bff/history';
 import type { ChangeRequestCreateBody, ChangeRequestReplyBody, ChangeRequestResolveBody, ReviewReply } from '@/lib/bff/review';
+import type { ReviewMarkBody, ReviewMarksReply } from '@/lib/bff/review-marks';
 import type { InvitationAcceptBody, InvitationAccepted, InvitationCreateBody, InvitationCreated, InvitationList, InvitationView, ClientPlaceBody } from '@/lib/bff/invitations';
 import type { MessageQueued, OutboxPage } from '@/lib/bff/messages';
 import type { InvitationRemindersView, RemindersPauseBody, UnsubscribeReply } from '@/lib/bff/reminders';
@@ -210,6 +211,11 @@ export const applicationApi = {
   reviewReturn: { POST: endpoint<{ reply: ReviewReply }>()('POST', '/api/applications/[applicationId]/review/return') },
   reviewReplies: { POST: endpoint<{ reply: ReviewReply; body: ChangeRequestReplyBody }>()('POST', '/api/applications/[applicationId]/review/replies') },
   reviewResolve: { POST: endpoint<{ reply: ReviewReply; body: ChangeRequestResolveBody }>()('POST', '/api/applications/[applicationId]/review/resolve') },
+  /** Review mode: the answers to review with staff's "Looks right" marks; a mark quotes the answer's own ETag (If-Match). */
+  reviewMarks: {
+    GET: endpoint<{ reply: ReviewMarksReply }>()('GET', '/api/applications/[applicationId]/review/marks'),
+    POST: endpoint<{ reply: ReviewMarksReply; body: ReviewMarkBody }>()('POST', '/api/applications/[applicationId]/review/marks'),
+  },
 } as const;
 
 /** Funding projects (DESIGN.md §6): a business's list (business_id), one project, its runs and matches; its criteria are a form (formApi). */

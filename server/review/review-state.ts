@@ -86,7 +86,7 @@ export async function recordReviewEvent(tx: Db, applicationId: string, kind: Rev
  * Tells the application's open pages (GET /api/events) that its review moved, the way a Portal event does:
  * a delivery of our own, announced on commit. It names no answers_revision, so a page reads the review again.
  */
-async function announceReview(tx: Db, applicationId: string): Promise<void> {
+export async function announceReview(tx: Db, applicationId: string): Promise<void> {
   const at = new Date();
   await recordDelivery(tx, {
     id: `bff_review_${randomUUID()}`,

@@ -88,6 +88,8 @@ const GRANTS: Record<string, readonly Grantee[]> = {
   [`GET ${APP}/review`]: ['reviewer', 'client'],
   [`POST ${APP}/review/send`]: ['client'],
   [`POST ${APP}/review/replies`]: ['client'],
+  // Review mode: reviewers may see staff's marks; only staff mark (a client neither sees nor marks them).
+  [`GET ${APP}/review/marks`]: ['reviewer'],
   // The application as a PDF: staff, and the invited client for its own (the funder's ZIP is staff's alone).
   [`GET ${APP}/pdf`]: ['client'],
   [`GET ${APP}/autofill/preparation`]: ['reviewer', 'client'],
