@@ -85,7 +85,6 @@ async function tick(db: Db): Promise<{ ms: number; baselineMs: number; queued: n
     await new Promise((r) => setTimeout(r, 25));
   }
   const ms = performance.now() - t;
-  console.log(JSON.stringify((globalThis as any).T)); (globalThis as any).T = {};
   await boss.stop({ graceful: true, wait: true, close: false, timeout: 20_000 });
   const queued = Number((await db.one<{ n: number }>(`SELECT count(*)::int AS n FROM outbox WHERE template = 'reminder'`))!.n);
   return { ms, baselineMs, queued };
