@@ -98,7 +98,9 @@ JOIN users u ON u.id = i.created_by
 LEFT JOIN workspace_businesses w ON w.application_id = i.application_id`;
 const ONE_STEP = `${STATE_SQL} WHERE s.invitation_id = $1 AND s.step = $2`;
 /** The steps of a batch of jobs, in one read (two arrays: invitations, steps). */
-const STEPS_OF = `${STATE_SQL} WHERE (s.invitation_id, s.step) IN (SELECT * FROM unnest($1::text[], $2::text[]))`;
+// Driven by the keys, each found by its primary key: a semi-join on (invitation, step) let the planner scan the
+// whole table (and every invitation's outbox rows) once the tables had grown within a tick.
+const STEPS_OF = STATE_SQL.replace('FROM reminder_steps s', 'FROM unnest($1::text[], $2::text[]) AS k(invitation_id, step)\nJOIN reminder_steps s ON s.invitation_id = k.invitation_id AND s.step = k.step');
 
 /** Why no reminder may go to this invitation any more, or null. What the app knows decides: no Portal call per reminder. */
 export function stoppedBecause(s: Pick<StepState, 'revoked_at' | 'expires_at' | 'unsubscribed_at' | 'submitted_at' | 'client_email'>, now: Date): string | null {

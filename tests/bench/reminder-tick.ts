@@ -76,17 +76,18 @@ async function tick(db: Db): Promise<{ ms: number; baselineMs: number; queued: n
   }));
   for (let i = 0; i < jobs.length; i += 2_000) await boss.insert(jobs.slice(i, i + 2_000));
   const baselineMs = await baseline(db, new Date());
-  const sent = async () => Number((await db.one<{ n: number }>(`SELECT count(*)::int AS n FROM reminder_steps WHERE status = 'sent'`))!.n);
+  // Counted through the partial index of scheduled steps, which shrinks as the tick goes: the watching costs little.
+  const left = async () => Number((await db.one<{ n: number }>(`SELECT count(*)::int AS n FROM reminder_steps WHERE status = 'scheduled'`))!.n);
   const t = performance.now();
   await workReminders(boss, db, () => ({ origin: 'https://app.example.test', defaultTimeZone: 'UTC', quiet: null }), 0.5);
   const deadline = Date.now() + 600_000;
-  while ((await sent()) < invitations) {
+  while ((await left()) > 0) {
     if (Date.now() > deadline) throw new Error('timed out waiting for the reminders to be queued');
-    await new Promise((r) => setTimeout(r, 25));
+    await new Promise((r) => setTimeout(r, 50));
   }
   const ms = performance.now() - t;
   await boss.stop({ graceful: true, wait: true, close: false, timeout: 20_000 });
-  const queued = Number((await db.one<{ n: number }>(`SELECT count(*)::int AS n FROM outbox WHERE template = 'reminder'`))!.n);
+  const queued = Number((await db.one<{ n: number }>(`SELECT count(*)::int AS n FROM outbox o JOIN reminder_steps s ON s.message_id = o.id WHERE o.template = 'reminder' AND s.status = 'sent'`))!.n);
   return { ms, baselineMs, queued };
 }
 
