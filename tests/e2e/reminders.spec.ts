@@ -84,11 +84,14 @@ test('invite by mail, the client follows the link, a reminder arrives as time ru
   const name = `E2E Reminded ${randomUUID().slice(0, 8)} Ltd`;
   const email = `reminded-${randomUUID().slice(0, 8)}@example.test`;
   const { businessId, applicationId } = await createBusiness(page.request, baseURL!, name);
-  // Staff fill the form first (the client's own filling is another journey's), so the client's part is to submit.
-  await page.goto(`/applications/${applicationId}`);
-  await formReady(page, { timeout: 30_000 });
-  await fillWholeForm(page, await readContract(page, applicationId));
-  await allSaved(page);
+  // Staff fill the form first, in a tab of their own (the filling is set-up here: it is other journeys' subject),
+  // so the client's part is to submit.
+  const filler = await page.context().newPage();
+  await filler.goto(`/applications/${applicationId}`);
+  await formReady(filler, { timeout: 30_000 });
+  await fillWholeForm(filler, await readContract(filler, applicationId));
+  await allSaved(filler);
+  await filler.close();
 
   // Staff invite the client by mail; the client submits without a review.
   await page.goto(`/businesses/${businessId}`);
