@@ -7,12 +7,15 @@ import type { InvitationRow } from '@/server/invitations/invitation-record';
 import { bossDb, REMINDER_QUEUE } from '@/server/messages/job-queue';
 import { queueMessages, type NewMessage, type OutboxRow } from '@/server/messages/outbox';
 import { overdueStaffMail, reminderMail } from '@/server/messages/templates/reminder-mail';
-import { isQuiet, outsideQuietHours, planSteps, type PlannedStep } from './schedule';
+import { isQuiet, isTimeZone, outsideQuietHours, planSteps, type PlannedStep } from './schedule';
 import { unsubscribeUrl } from './unsubscribe-link';
 
 export interface ReminderPlan {
   dueAt: Date | null;
+  /** The zone the plan is made in: the one staff gave, else the settings'. */
   timeZone: string;
+  /** Staff gave the zone: kept, and never replaced by the one the client's browser reports. */
+  timeZoneGiven: boolean;
   /** Days after the invitation; empty: no scheduled reminders (an overdue one still goes with a due date). */
   days: readonly number[];
 }
@@ -41,7 +44,7 @@ export async function scheduleReminders(
   plan: ReminderPlan,
   settings: ReminderSettings,
 ): Promise<PlannedStep[]> {
-  await tx.query(`UPDATE invitations SET due_at = $2, time_zone = $3, reminder_days = $4::jsonb WHERE id = $1`, [invitation.id, plan.dueAt, plan.timeZone, JSON.stringify(plan.days)]);
+  await tx.query(`UPDATE invitations SET due_at = $2, time_zone = $3, reminder_days = $4::jsonb WHERE id = $1`, [invitation.id, plan.dueAt, plan.timeZoneGiven ? plan.timeZone : null, JSON.stringify(plan.days)]);
   const steps = planSteps({
     createdAt: invitation.createdAt,
     days: plan.days,
@@ -287,6 +290,16 @@ export async function setPaused(db: Db, boss: PgBoss, invitationId: string, paus
     const due = await tx.query<{ step: string }>(`SELECT step FROM reminder_steps WHERE invitation_id = $1 AND status = 'scheduled' AND due_at <= $2`, [invitationId, now]);
     for (const d of due) await wake(tx, boss, invitationId, d.step, now);
   });
+}
+
+/**
+ * The client's browser reported its time zone: their reminders keep out of their night there from now on. Only
+ * where staff named none (the settings' zone was a stand-in), and only the first report: a later visit from a
+ * phone abroad does not move the schedule each time.
+ */
+export async function learnTimeZone(db: Db, invitationId: string, timeZone: string): Promise<void> {
+  if (!isTimeZone(timeZone)) return;
+  await db.query(`UPDATE invitations SET time_zone = $2 WHERE id = $1 AND time_zone IS NULL`, [invitationId, timeZone]);
 }
 
 /** Unsubscribes (one-click link): true the first time, false when it already was (a replay changes nothing). */
