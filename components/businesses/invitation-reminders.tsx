@@ -25,6 +25,8 @@ export function InvitationReminders({ invitationId, who }: { invitationId: strin
   const [notice, setNotice] = useState<NoticeState>(null);
   const problem = (what: string) => (e: Error) => setNotice({ kind: 'problem', text: `${what} ${e instanceof ApiError ? referencedMessage(e) : 'Try again.'}` });
   const v = view.data;
+  // The last step skipped says why the schedule ended (submitted, revoked, expired, sent for review).
+  const stopped = v?.next === null ? (v.steps.findLast((s) => s.status === 'skipped')?.outcome ?? null) : null;
   const done = v?.unsubscribed || (v !== undefined && v.next === null && v.steps.every((s) => s.status !== 'scheduled'));
 
   return (
@@ -44,7 +46,9 @@ export function InvitationReminders({ invitationId, who }: { invitationId: strin
                         Next {STEP_KIND[v.next.kind]}: <When iso={v.next.due_at} />.
                       </>
                     )
-                  : 'No reminder is scheduled.'}
+                  : stopped
+                    ? `No more reminders: ${stopped}`
+                    : 'No reminder is scheduled.'}
             {v.due_at && (
               <>
                 {' '}

@@ -6,6 +6,7 @@ import type { FormBase } from '@/lib/api/form-base';
 import type { FormOpeningView } from '@/lib/forms/opening';
 import { formSnapshotQuery } from '@/lib/queries/form-snapshot';
 import { useRememberPlace } from '@/lib/queries/mutations/use-remember-place';
+import { browserTimeZone } from '../ui/when';
 import { IntakeForm } from './intake-form';
 import { measured } from './timing';
 
@@ -37,7 +38,7 @@ export function IntakeFormPage({ apiBase, snapshotJson, canWrite, deviceKey, pla
   const full = useQuery({ ...formSnapshotQuery(apiBase, opening.opening.rest), refetchOnMount: 'always' });
   const fresh = full.dataUpdatedAt >= openedAt ? full.data : undefined;
   const { mutate: rememberPlace } = useRememberPlace(placeOf ?? '');
-  const onSectionOpened = useCallback((key: string) => void (placeOf !== null && rememberPlace(key)), [placeOf, rememberPlace]);
+  const onSectionOpened = useCallback((key: string) => void (placeOf !== null && rememberPlace({ sectionKey: key, timeZone: browserTimeZone() })), [placeOf, rememberPlace]);
   return (
     <IntakeForm
       apiBase={apiBase}

@@ -1,5 +1,6 @@
 import type { MessageStatus, MessageView } from '@/lib/bff/messages';
 import { When } from '../ui/when';
+import { OutboxMessageBody } from './outbox-message-body';
 
 const STATUS_TEXT: Record<MessageStatus, string> = {
   queued: 'Queued',
@@ -11,7 +12,8 @@ const STATUS_TEXT: Record<MessageStatus, string> = {
 
 /**
  * Every message as the recipient got it: the HTML in a sandboxed frame (no script runs, no form submits, no
- * link navigates this page; nothing it could fetch is allowed by the page's CSP either) and the plain text.
+ * link navigates this page; nothing it could fetch is allowed by the page's CSP either), framed only once the
+ * reader opens it, and the plain text.
  */
 export function OutboxList({ items }: { items: readonly MessageView[] }) {
   return (
@@ -69,12 +71,7 @@ export function OutboxList({ items }: { items: readonly MessageView[] }) {
                 </div>
               )}
             </dl>
-            <details>
-              <summary>Read the message</summary>
-              <iframe title={`The message “${m.subject}” as formatted mail`} sandbox="" srcDoc={m.html_body} className="outbox-html" />
-              <h3>Plain text</h3>
-              <pre className="outbox-text">{m.text_body}</pre>
-            </details>
+            <OutboxMessageBody subject={m.subject} html={m.html_body} text={m.text_body} />
           </article>
         </li>
       ))}

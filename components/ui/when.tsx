@@ -12,6 +12,11 @@ const format = (formatter: Intl.DateTimeFormat, iso: string): string => {
   return Number.isNaN(t) ? iso : formatter.format(t);
 };
 
+/** The browser's IANA time zone ("Europe/London"), or undefined where it says none. Call it in the browser only. */
+export function browserTimeZone(): string | undefined {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
+}
+
 /** "28 Nov 2026" */
 export const formatDate = (iso: string): string => format(DATE, iso);
 /** "28 Nov 2026, 04:03" */

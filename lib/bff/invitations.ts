@@ -58,7 +58,11 @@ export const InvitationCreated = z.object({
 export type InvitationCreated = z.infer<typeof InvitationCreated>;
 
 /** Where the invited client is in the form (the section they opened), so a later visit reopens it. */
-export const ClientPlaceBody = z.strictObject({ section_key: z.string().min(1).max(200) });
+export const ClientPlaceBody = z.strictObject({
+  section_key: z.string().min(1).max(200),
+  /** The browser's IANA time zone: the client's reminders keep out of their night there, unless staff named one. */
+  time_zone: z.string().trim().max(64).regex(/^[A-Za-z][A-Za-z0-9_+\-/]*$/).optional(),
+});
 export type ClientPlaceBody = z.infer<typeof ClientPlaceBody>;
 
 export const InvitationList = z.object({ items: z.array(InvitationView) });

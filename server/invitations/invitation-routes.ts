@@ -19,7 +19,7 @@ import { jobQueue } from '@/server/messages/job-queue';
 import { queueMessage } from '@/server/messages/outbox';
 import { invitationMail } from '@/server/messages/templates/invitation-mail';
 import { getEnv } from '@/server/env';
-import { scheduleReminders } from '@/server/reminders/reminders';
+import { learnTimeZone, scheduleReminders } from '@/server/reminders/reminders';
 import { endOfLocalDay, isTimeZone } from '@/server/reminders/schedule';
 
 const fieldError = (parameter: string, message: string) => new AppError('validation_failed', 'Some fields are not valid.', [{ code: 'invalid', message, parameter }]);
@@ -91,7 +91,7 @@ const application_invitations_POST = route(
           : null;
       // Reminders follow the mail: an invitation whose link was copied by hand has nothing to remind of.
       if (boss && message) {
-        await scheduleReminders(tx, boss, created.invitation, { dueAt, timeZone, days: body.reminder_days ?? env.reminderScheduleDays }, env);
+        await scheduleReminders(tx, boss, created.invitation, { dueAt, timeZone, timeZoneGiven: body.time_zone != null, days: body.reminder_days ?? env.reminderScheduleDays }, env);
       }
       return { ...created, message };
     });
@@ -112,6 +112,7 @@ const application_place_PUT = route(
   async ({ params, body, db, session }) => {
     if (session?.kind !== 'client') throw new AppError('forbidden', 'Only the invited client has a place in the form.');
     await rememberSection(db, { id: session.invitationId, applicationId: params.applicationId }, body.section_key);
+    if (body.time_zone) await learnTimeZone(db, session.invitationId, body.time_zone);
     return { body: { section_key: body.section_key } };
   },
 );

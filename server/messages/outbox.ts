@@ -48,33 +48,56 @@ export interface NewMessage {
   actionUrl?: string | null;
   /** The one-click unsubscribe address (RFC 8058) sent as List-Unsubscribe. */
   listUnsubscribe?: string | null;
+  /** The row's id when the caller names it first (queueMessages: a reminder step records it as it is claimed). */
+  id?: string;
 }
 
 const DAY_MS = 86_400_000;
 const startOfUtcDay = (t: Date) => new Date(Math.floor(t.getTime() / DAY_MS) * DAY_MS);
 
 /**
- * When a message to `recipient` may go: now, unless `cap` messages to that address are already due today
- * (UTC); then the first later day with room, at its start. Counted by the day each message is due, so the
- * messages held for tomorrow fill tomorrow's cap and not today's.
+ * When a message may go, given how many messages to its address are already due on each UTC day (keyed by day
+ * number since the epoch): now, unless `cap` are already due today; then the first later day with room, at its
+ * start. Counted by the day each message is due, so the messages held for tomorrow fill tomorrow's cap and not today's.
  */
-async function sendingDay(tx: Db, recipient: string, cap: number, now: Date): Promise<Date> {
-  const today = startOfUtcDay(now);
-  // Messages to one address are queued one at a time (until the transaction ends): two actions at once would
-  // otherwise both count the same day's room and together pass the cap.
-  await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`outbox-recipient:${recipient}`]);
-  // One read of the days from today on that already hold messages to this address; the rest have room.
-  const rows = await tx.query<{ day: number; n: number }>(
-    `SELECT floor(extract(epoch FROM next_attempt_at) / 86400)::int AS day, count(*)::int AS n
-       FROM outbox WHERE recipient = $1 AND status <> 'suppressed' AND next_attempt_at >= $2 GROUP BY 1`,
-    [recipient, today],
-  );
-  const due = new Map(rows.map((r) => [Number(r.day), Number(r.n)]));
-  const first = today.getTime() / DAY_MS;
+function firstDayWithRoom(due: ReadonlyMap<number, number>, cap: number, now: Date): Date {
+  const first = startOfUtcDay(now).getTime() / DAY_MS;
   for (let day = 0; day < 366; day++) {
     if ((due.get(first + day) ?? 0) < cap) return day === 0 ? now : new Date((first + day) * DAY_MS);
   }
   throw new Error('no day with room for this message within a year');
+}
+
+/**
+ * Messages to each of `recipients` already due per UTC day from today on: one read for them all. The addresses
+ * are locked first (until the transaction ends, in one order so two batches cannot deadlock): two actions at
+ * once would otherwise both count the same day's room and together pass the cap.
+ */
+async function dueByDay(tx: Db, recipients: readonly string[], now: Date): Promise<Map<string, Map<number, number>>> {
+  await tx.query(
+    `SELECT pg_advisory_xact_lock(hashtextextended('outbox-recipient:' || r, 0))
+       FROM (SELECT DISTINCT r FROM unnest($1::text[]) AS r ORDER BY r) AS sorted`,
+    [recipients],
+  );
+  const rows = await tx.query<{ recipient: string; day: number; n: number }>(
+    `SELECT recipient, floor(extract(epoch FROM next_attempt_at) / 86400)::int AS day, count(*)::int AS n
+       FROM outbox WHERE recipient = ANY($1::text[]) AND status <> 'suppressed' AND next_attempt_at >= $2 GROUP BY 1, 2`,
+    [recipients, startOfUtcDay(now)],
+  );
+  const byRecipient = new Map<string, Map<number, number>>();
+  for (const r of rows) {
+    const days = byRecipient.get(r.recipient) ?? new Map<number, number>();
+    days.set(Number(r.day), Number(r.n));
+    byRecipient.set(r.recipient, days);
+  }
+  return byRecipient;
+}
+
+const heldReason = (cap: number, at: Date) => `More than ${cap} messages to this address today (the daily cap): this one goes on ${at.toISOString().slice(0, 10)}.`;
+
+/** When a message to `recipient` may go (the daily cap; see firstDayWithRoom). */
+async function sendingDay(tx: Db, recipient: string, cap: number, now: Date): Promise<Date> {
+  return firstDayWithRoom((await dueByDay(tx, [recipient], now)).get(recipient) ?? new Map(), cap, now);
 }
 
 /**
@@ -85,7 +108,7 @@ async function sendingDay(tx: Db, recipient: string, cap: number, now: Date): Pr
 export async function queueMessage(tx: Db, boss: PgBoss, message: NewMessage, now: Date = new Date()): Promise<OutboxRow> {
   const cap = getEnv().mailDailyCap;
   const at = await sendingDay(tx, message.recipient, cap, now);
-  const held = at.getTime() > now.getTime() ? `More than ${cap} messages to this address today (the daily cap): this one goes on ${at.toISOString().slice(0, 10)}.` : null;
+  const held = at.getTime() > now.getTime() ? heldReason(cap, at) : null;
   const row = await tx.one<OutboxRow>(
     `INSERT INTO outbox (id, template, language, recipient, recipient_name, subject, text_body, html_body, application_id, invitation_id, created_by, next_attempt_at, created_at, updated_at, action_url, list_unsubscribe, held_reason)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $13, $14, $15, $16) RETURNING ${OUTBOX_COLUMNS}`,
@@ -112,6 +135,86 @@ export async function queueMessage(tx: Db, boss: PgBoss, message: NewMessage, no
   // The queue's own retries (its settings: job-queue.ts) carry the back-off of temporary refusals.
   await boss.send(DELIVER_QUEUE, { id: row.id }, { db: bossDb(tx), singletonKey: row.id, ...(held ? { startAfter: at } : {}) });
   return row;
+}
+
+/**
+ * Queues many messages at once (a reminder tick's): their rows in one INSERT and their delivery jobs in one, on
+ * `tx`, with the daily cap read once for every recipient and counted on across the batch (two messages to one
+ * address in a batch count as two). The same rows and jobs as queueMessage, one by one, would make.
+ */
+export async function queueMessages(tx: Db, boss: PgBoss, messages: readonly NewMessage[], now: Date = new Date()): Promise<OutboxRow[]> {
+  if (messages.length === 0) return [];
+  const cap = getEnv().mailDailyCap;
+  const due = await dueByDay(tx, [...new Set(messages.map((m) => m.recipient))], now);
+  const planned = messages.map((m) => {
+    const days = due.get(m.recipient) ?? new Map<number, number>();
+    due.set(m.recipient, days);
+    const at = firstDayWithRoom(days, cap, now);
+    const day = Math.floor(at.getTime() / DAY_MS);
+    days.set(day, (days.get(day) ?? 0) + 1);
+    return { id: m.id ?? newId('msg'), m, at, held: at.getTime() > now.getTime() ? heldReason(cap, at) : null };
+  });
+  // Empty strings stand for null in the text arrays: none of these columns ever holds an empty string.
+  const col = (f: (p: (typeof planned)[number]) => string | null | undefined) => planned.map((p) => f(p) ?? '');
+  // Nothing is read back: the rows are what was written (with the table's defaults), and 10,000 bodies returned
+  // cost as much again as writing them.
+  await tx.query(
+    `INSERT INTO outbox (id, template, language, recipient, recipient_name, subject, text_body, html_body, application_id, invitation_id, created_by, next_attempt_at, created_at, updated_at, action_url, list_unsubscribe, held_reason)
+     SELECT id, template, language, recipient, NULLIF(recipient_name, ''), subject, text_body, html_body, NULLIF(application_id, ''), NULLIF(invitation_id, ''), NULLIF(created_by, ''),
+            next_attempt_at, $13, $13, NULLIF(action_url, ''), NULLIF(list_unsubscribe, ''), NULLIF(held_reason, '')
+       FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[], $12::timestamptz[], $14::text[], $15::text[], $16::text[])
+         AS x(id, template, language, recipient, recipient_name, subject, text_body, html_body, application_id, invitation_id, created_by, next_attempt_at, action_url, list_unsubscribe, held_reason)
+`,
+    [
+      col((p) => p.id),
+      col((p) => p.m.template),
+      col((p) => p.m.mail.language),
+      col((p) => p.m.recipient),
+      col((p) => p.m.recipientName),
+      col((p) => p.m.mail.subject),
+      col((p) => p.m.mail.text),
+      col((p) => p.m.mail.html),
+      col((p) => p.m.applicationId),
+      col((p) => p.m.invitationId),
+      col((p) => p.m.createdBy),
+      col((p) => p.at.toISOString()),
+      now,
+      col((p) => p.m.actionUrl),
+      col((p) => p.m.listUnsubscribe),
+      col((p) => p.held),
+    ],
+  );
+  await boss.insert(
+    planned.map((p) => ({ name: DELIVER_QUEUE, data: { id: p.id }, singletonKey: p.id, ...(p.held ? { startAfter: p.at } : {}) })),
+    { db: bossDb(tx) },
+  );
+  return planned.map(
+    (p): OutboxRow => ({
+      id: p.id,
+      template: p.m.template,
+      language: p.m.mail.language,
+      recipient: p.m.recipient,
+      recipient_name: p.m.recipientName,
+      subject: p.m.mail.subject,
+      text_body: p.m.mail.text,
+      html_body: p.m.mail.html,
+      application_id: p.m.applicationId,
+      invitation_id: p.m.invitationId,
+      created_by: p.m.createdBy,
+      status: 'queued',
+      attempts: 0,
+      last_error: null,
+      smtp_message_id: null,
+      next_attempt_at: p.at,
+      claimed_at: null,
+      sent_at: null,
+      created_at: now,
+      updated_at: now,
+      action_url: p.m.actionUrl ?? null,
+      list_unsubscribe: p.m.listUnsubscribe ?? null,
+      held_reason: p.held,
+    }),
+  );
 }
 
 /** A copy of a message, queued anew (resend): same recipient and bodies, a fresh row and delivery. */

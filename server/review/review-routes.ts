@@ -18,6 +18,7 @@ import { route, type RouteResult } from '@/server/http/route';
 import { jobQueue } from '@/server/messages/job-queue';
 import { queueMessage } from '@/server/messages/outbox';
 import { changesRequestedMail } from '@/server/messages/templates/changes-requested-mail';
+import { stopReminders } from '@/server/reminders/reminders';
 import { portalRequest, routes } from '@/server/portal';
 import { addReply, createChangeRequest, findChangeRequest, listChangeRequests, resolveByStaff, resolveChangedAnswers } from './change-requests';
 import { describeTarget } from './change-target';
@@ -126,6 +127,8 @@ const reviewSend_POST = route(
     return act(db, id, session, ifMatch, async (tx, now) => {
       if (now.state !== 'draft' && now.state !== 'changes_requested') throw notNow('This application cannot be sent for review now.');
       await recordReviewEvent(tx, id, 'sent_for_review', actorOf(session), null);
+      // The client has sent what was asked: reminding them now would chase someone who is waiting on staff.
+      await stopReminders(tx, { applicationId: id }, 'The client sent the application for review.');
       return { next: 'in_review', result: undefined };
     });
   },

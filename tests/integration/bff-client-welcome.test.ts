@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { InvitationCreated } from '@/lib/bff/invitations';
-import { BffClient, signedIn } from './support/bff';
+import { BffClient, bffDb, signedIn } from './support/bff';
 import { createBusiness } from './support/bff-businesses';
 
 /**
@@ -19,8 +19,8 @@ async function freshApplication(staff: BffClient) {
   return (await createBusiness(staff)).created.application.id;
 }
 
-async function invite(staff: BffClient, app: string) {
-  const r = await staff.post(`/api/applications/${app}/invitations`, { body: { client_name: 'Wren Client' } });
+async function invite(staff: BffClient, app: string, extra: Record<string, unknown> = {}) {
+  const r = await staff.post(`/api/applications/${app}/invitations`, { body: { client_name: 'Wren Client', ...extra } });
   expect(r.status, r.text).toBe(201);
   return new URL(InvitationCreated.parse(r.body).link).pathname;
 }
@@ -65,5 +65,33 @@ describe('the client welcome', () => {
     expect((await browser.call('PUT', `/api/applications/${app}/place`, { body: { section_key: '' } })).status).toBe(422);
     expect((await staff.call('PUT', `/api/applications/${app}/place`, { body: { section_key: 'financials' } })).status).toBe(403);
     expect((await browser.call('PUT', '/api/applications/ciappl_harbourcafe/place', { body: { section_key: 'financials' } })).status).toBe(404);
+  });
+
+  it('learns the client’s time zone from their browser for reminders, unless staff named one', async () => {
+    const { client: staff } = await signedIn('staff');
+    const zoneOf = async (app: string) =>
+      (await (await bffDb()).one<{ time_zone: string | null }>('SELECT time_zone FROM invitations WHERE application_id = $1', [app]))!.time_zone;
+    const place = (browser: BffClient, app: string, time_zone: string) => browser.call('PUT', `/api/applications/${app}/place`, { body: { section_key: 'financials', time_zone } });
+
+    const app = await freshApplication(staff);
+    const browser = new BffClient();
+    // Mailed, so it has reminders; staff named no zone.
+    await open(browser, await invite(staff, app, { client_email: `wren-${Date.now()}@example.test` }));
+    expect(await zoneOf(app)).toBeNull();
+    // A zone the runtime does not know keeps the place and teaches nothing.
+    expect((await place(browser, app, 'Mars/Olympus')).status).toBe(200);
+    expect(await zoneOf(app)).toBeNull();
+    expect((await place(browser, app, 'Asia/Tokyo')).status).toBe(200);
+    expect(await zoneOf(app)).toBe('Asia/Tokyo');
+    // The first report stands: a later visit from elsewhere does not move the schedule.
+    expect((await place(browser, app, 'Europe/Paris')).status).toBe(200);
+    expect(await zoneOf(app)).toBe('Asia/Tokyo');
+    expect((await place(browser, app, 'Bad zone!')).status).toBe(422);
+
+    const named = await freshApplication(staff);
+    const other = new BffClient();
+    await open(other, await invite(staff, named, { client_email: `wren-named-${Date.now()}@example.test`, time_zone: 'America/New_York' }));
+    expect((await place(other, named, 'Asia/Tokyo')).status).toBe(200);
+    expect(await zoneOf(named)).toBe('America/New_York');
   });
 });

@@ -62,6 +62,13 @@ describe('review before submit', () => {
     await fillFromExamples(portal(), appId);
     const sent = await act(client, appId, '/send', draft.etag);
     expect(sent).toMatchObject({ state: 'in_review', revision: 1 });
+    // The client has done their part: their scheduled reminders stop, saying why.
+    const steps = await (await bffDb()).query<{ status: string; outcome: string | null }>(
+      `SELECT s.status, s.outcome FROM reminder_steps s JOIN invitations i ON i.id = s.invitation_id WHERE i.application_id = $1`,
+      [appId],
+    );
+    expect(steps.length).toBeGreaterThan(0);
+    expect(steps.every((st) => st.status === 'skipped' && st.outcome === 'The client sent the application for review.')).toBe(true);
     // Staff home lists it under In review.
     const home = (await staff.get('/', { headers: { Accept: 'text/html' } })).text.replace(/<!-- -->/g, '');
     const inReview = home.slice(home.indexOf('In review ('), home.indexOf('Changes requested ('));
