@@ -19,8 +19,7 @@ import type { Db } from '@/server/db/types';
 import { buildIfStale } from '@/server/launcher/build';
 import { applicationHistory, fieldHistory } from '@/server/history/history-store';
 import { DEMO_KEYS } from '@/server/sandbox/keys';
-import { adminQuery, withSearchPath } from '../support/pg-admin';
-import { findPostgresBinDir, startPostgresCluster, type PostgresCluster } from '../support/postgres-cluster';
+import { benchPostgres } from './lib/bench-postgres';
 import { printResults, runInterleaved, warmUp } from './lib/load';
 import { bffWriteLoad, prepareWriteTargets } from './lib/scenarios';
 import { spawnSandbox } from './lib/spawn-sandbox';
@@ -81,31 +80,18 @@ async function readFigures(db: Db) {
 
 async function main() {
   buildIfStale();
-  let cluster: PostgresCluster | null = null;
   const readResults: Record<string, Awaited<ReturnType<typeof readFigures>>> = {};
   const met: Record<string, boolean> = {};
   for (const database of databases) {
     let db: Db;
-    let drop = async () => undefined as unknown;
+    const postgres = benchPostgres('bench_history');
     if (database === 'embedded') db = await createDb({ dataDir: null });
-    else {
-      let url = process.env.TEST_DATABASE_URL || null;
-      if (!url) {
-        const bin = findPostgresBinDir();
-        if (!bin) throw new Error('PostgreSQL binaries not found: set TEST_DATABASE_URL or BENCH_DATABASES=embedded');
-        cluster = await startPostgresCluster(bin);
-        url = cluster.url;
-      }
-      const schema = `bench_history_${process.pid}`;
-      await adminQuery(url, `CREATE SCHEMA ${schema}`);
-      drop = () => adminQuery(url, `DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-      db = await createDb({ url: withSearchPath(url, schema) });
-    }
+    else db = await createDb({ url: await postgres.schema('reads') });
     try {
       readResults[database] = await readFigures(db);
     } finally {
       await db.close();
-      await drop();
+      await postgres.close();
     }
     const r = readResults[database];
     console.log(`\n${database}: ${FIELDS * CHANGES_PER_FIELD} changes of one application, ${reads} calls each`);
@@ -116,7 +102,6 @@ async function main() {
     met[`${database}.field_p95`] = r.field.p95 <= TARGET_FIELD_P95_MS;
     met[`${database}.timeline_p95`] = r.timeline.p95 <= TARGET_TIMELINE_P95_MS;
   }
-  cluster?.stop();
 
   // What recording adds to a write: the same writes through a BFF with and without history, interleaved.
   const sandbox = await spawnSandbox();

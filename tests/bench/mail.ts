@@ -19,8 +19,7 @@ import { workDeliveries } from '@/server/messages/deliver';
 import { startJobQueue } from '@/server/messages/job-queue';
 import { mailTransport } from '@/server/messages/mail-transport';
 import { queueMessage } from '@/server/messages/outbox';
-import { adminQuery, withSearchPath } from '../support/pg-admin';
-import { findPostgresBinDir, startPostgresCluster, type PostgresCluster } from '../support/postgres-cluster';
+import { benchPostgres } from './lib/bench-postgres';
 import { startSmtpSink, type SmtpSink } from '../support/smtp-sink';
 
 const messages = Number(process.env.BENCH_MAIL_MESSAGES ?? 1000);
@@ -130,24 +129,7 @@ async function restarts(url: string, sink: SmtpSink) {
 
 async function main() {
   const sink = await startSmtpSink();
-  let cluster: PostgresCluster | null = null;
-  const schemas: string[] = [];
-  let pgUrl: string | null = null;
-  const postgresSchema = async (name: string) => {
-    if (!pgUrl) {
-      pgUrl = process.env.TEST_DATABASE_URL || null;
-      if (!pgUrl) {
-        const bin = findPostgresBinDir();
-        if (!bin) throw new Error('PostgreSQL binaries not found: set TEST_DATABASE_URL');
-        cluster = await startPostgresCluster(bin);
-        pgUrl = cluster.url;
-      }
-    }
-    const schema = `bench_mail_${name}_${process.pid}`;
-    await adminQuery(pgUrl, `CREATE SCHEMA ${schema}`);
-    schemas.push(schema);
-    return withSearchPath(pgUrl, schema);
-  };
+  const postgres = benchPostgres('bench_mail');
   const met: Record<string, boolean> = {};
   const rates: Record<string, number> = {};
   try {
@@ -157,7 +139,7 @@ async function main() {
     console.log('path | messages/s | ratio to baseline | target');
     console.log(`straight through the transport (baseline) | ${rates.baseline} | 1 | -`);
     for (const database of databases) {
-      const db = database === 'embedded' ? await createDb({ dataDir: null }) : await createDb({ url: await postgresSchema('throughput') });
+      const db = database === 'embedded' ? await createDb({ dataDir: null }) : await createDb({ url: await postgres.schema('throughput') });
       try {
         rates[database] = round(await throughput(db, sink, database));
       } finally {
@@ -166,7 +148,7 @@ async function main() {
       met[`${database}.per_second`] = rates[database]! >= TARGET_PER_SECOND;
       console.log(`outbox → job queue → worker (${database}) | ${rates[database]} | ${round(rates[database]! / floor)} | ≥ ${TARGET_PER_SECOND}`);
     }
-    const restart = await restarts(await postgresSchema('restart'), sink);
+    const restart = await restarts(await postgres.schema('restart'), sink);
     console.log(`\nTwo instances on PostgreSQL, one stopped and started again after ${restart.atRestart} arrived`);
     console.log('arrived | distinct | duplicated | lost | outbox');
     console.log(`${restart.arrived} | ${restart.distinct} | ${restart.duplicated} | ${restart.lost} | ${JSON.stringify(restart.statuses)}`);
@@ -174,8 +156,7 @@ async function main() {
     met['restart.lost'] = restart.lost === 0;
     console.log(JSON.stringify({ bench: 'mail', messages, per_second: rates, restart, met }));
   } finally {
-    if (pgUrl) for (const s of schemas) await adminQuery(pgUrl, `DROP SCHEMA IF EXISTS ${s} CASCADE`).catch(() => undefined);
-    (cluster as PostgresCluster | null)?.stop();
+    await postgres.close();
     await sink.close();
   }
 }

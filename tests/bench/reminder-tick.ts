@@ -14,8 +14,7 @@ import { createDb } from '@/server/db';
 import type { Db } from '@/server/db/types';
 import { REMINDER_QUEUE, startJobQueue } from '@/server/messages/job-queue';
 import { workReminders } from '@/server/reminders/reminders';
-import { adminQuery, withSearchPath } from '../support/pg-admin';
-import { findPostgresBinDir, startPostgresCluster, type PostgresCluster } from '../support/postgres-cluster';
+import { benchPostgres } from './lib/bench-postgres';
 
 const invitations = Number(process.env.BENCH_REMINDER_INVITATIONS ?? 10_000);
 const databases = (process.env.BENCH_DATABASES ?? 'embedded,postgres').split(',') as Array<'embedded' | 'postgres'>;
@@ -92,9 +91,7 @@ async function tick(db: Db): Promise<{ ms: number; baselineMs: number; queued: n
 }
 
 async function main() {
-  let cluster: PostgresCluster | null = null;
-  let pgUrl: string | null = null;
-  const schemas: string[] = [];
+  const postgres = benchPostgres('bench_reminders');
   const met: Record<string, boolean> = {};
   const figures: Record<string, { tick_ms: number; baseline_ms: number; ratio: number; queued: number }> = {};
   try {
@@ -103,19 +100,7 @@ async function main() {
     for (const database of databases) {
       let db: Db;
       if (database === 'embedded') db = await createDb({ dataDir: null });
-      else {
-        pgUrl = process.env.TEST_DATABASE_URL || null;
-        if (!pgUrl) {
-          const bin = findPostgresBinDir();
-          if (!bin) throw new Error('PostgreSQL binaries not found: set TEST_DATABASE_URL');
-          cluster = await startPostgresCluster(bin);
-          pgUrl = cluster.url;
-        }
-        const schema = `bench_reminders_${process.pid}`;
-        await adminQuery(pgUrl, `CREATE SCHEMA ${schema}`);
-        schemas.push(schema);
-        db = await createDb({ url: withSearchPath(pgUrl, schema) });
-      }
+      else db = await createDb({ url: await postgres.schema('tick') });
       try {
         const r = await tick(db);
         figures[database] = { tick_ms: round(r.ms), baseline_ms: round(r.baselineMs), ratio: Math.round((r.ms / r.baselineMs) * 10) / 10, queued: r.queued };
@@ -127,8 +112,7 @@ async function main() {
     }
     console.log(JSON.stringify({ bench: 'reminder-tick', invitations, figures, met }));
   } finally {
-    if (pgUrl) for (const s of schemas) await adminQuery(pgUrl, `DROP SCHEMA IF EXISTS ${s} CASCADE`).catch(() => undefined);
-    (cluster as PostgresCluster | null)?.stop();
+    await postgres.close();
   }
 }
 
