@@ -1,9 +1,8 @@
 import { expectAccessible } from './support/axe';
-import { createBusiness, inviteClient, openInvitationFirstTime } from './support/applications';
 import { test, expect } from './support/fixtures';
-import { fillWholeForm, readContract } from './support/form-filler';
 import { allSaved, formReady } from './support/form-page';
-import { expectNoSidewaysScroll, PHONE } from './support/phone';
+import { expectNoSidewaysScroll } from './support/phone';
+import { clientOnFilledForm } from './support/review-journey';
 
 /**
  * Review before submit (DESIGN.md §9), the way the two people do it: the client (on a 360 px phone) sends
@@ -13,22 +12,7 @@ import { expectNoSidewaysScroll, PHONE } from './support/phone';
  */
 test('client sends for review, staff request a change, the client fixes it and sends it back, staff submit', async ({ page, baseURL, openContext, browserProblems }) => {
   test.setTimeout(300_000);
-  await page.setViewportSize({ width: 1280, height: 900 });
-  const { applicationId } = await createBusiness(page.request, baseURL!, 'E2E Review Ltd');
-  // Staff fill the form first (the client's own filling is another journey's), then invite the client to send it for review.
-  await page.goto(`/applications/${applicationId}`);
-  await formReady(page);
-  await fillWholeForm(page, await readContract(page, applicationId));
-  await allSaved(page);
-  const link = await inviteClient(page.request, baseURL!, applicationId);
-
-  const context = await openContext({ storageState: { cookies: [], origins: [] }, viewport: PHONE });
-  const client = await context.newPage();
-  const clientProblems: string[] = [];
-  client.on('console', (m) => m.type() === 'error' && clientProblems.push(m.text()));
-  client.on('pageerror', (e) => clientProblems.push(e.message));
-  await openInvitationFirstTime(client, link);
-  await formReady(client);
+  const { client, clientProblems } = await clientOnFilledForm(page, baseURL!, openContext, 'E2E Review Ltd');
   await expect(client.getByRole('button', { name: 'Submit application' })).toHaveCount(0);
   await client.getByRole('button', { name: 'Send for review' }).click();
   await expect(client.getByRole('status').filter({ hasText: 'Your application is with the team for review' })).toBeVisible({ timeout: 20_000 });

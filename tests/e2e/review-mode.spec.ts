@@ -1,10 +1,10 @@
 import type { Locator, Page } from '@playwright/test';
 import { expectAccessible } from './support/axe';
-import { createBusiness, inviteClient, openInvitationFirstTime } from './support/applications';
 import { test, expect } from './support/fixtures';
-import { fillWholeForm, readContract, TINY_PDF } from './support/form-filler';
+import { TINY_PDF } from './support/form-filler';
 import { allSaved, formReady } from './support/form-page';
 import { expectNoSidewaysScroll, PHONE } from './support/phone';
+import { clientOnFilledForm } from './support/review-journey';
 
 const DESKTOP = { width: 1280, height: 900 };
 
@@ -35,21 +35,7 @@ async function markEverything(page: Page, mode: Locator) {
  */
 test('staff review section by section: marks, changes asked of an answer and a file, everything looks right, submitted', async ({ page, baseURL, openContext, browserProblems }) => {
   test.setTimeout(420_000);
-  await page.setViewportSize(DESKTOP);
-  const { applicationId } = await createBusiness(page.request, baseURL!, 'E2E Review Mode Ltd');
-  await page.goto(`/applications/${applicationId}`);
-  await formReady(page);
-  await fillWholeForm(page, await readContract(page, applicationId));
-  await allSaved(page);
-  const link = await inviteClient(page.request, baseURL!, applicationId);
-
-  const context = await openContext({ storageState: { cookies: [], origins: [] }, viewport: PHONE });
-  const client = await context.newPage();
-  const clientProblems: string[] = [];
-  client.on('console', (m) => m.type() === 'error' && clientProblems.push(m.text()));
-  client.on('pageerror', (e) => clientProblems.push(e.message));
-  await openInvitationFirstTime(client, link);
-  await formReady(client);
+  const { applicationId, client, clientProblems } = await clientOnFilledForm(page, baseURL!, openContext, 'E2E Review Mode Ltd');
   await client.getByRole('button', { name: 'Send for review' }).click();
   await expect(client.getByRole('status').filter({ hasText: 'Your application is with the team for review' })).toBeVisible({ timeout: 20_000 });
 
