@@ -68,6 +68,8 @@ export function isLiveEvent(data: unknown): data is LiveEventView {
  * hook when its stream did). Session ended: the stream closes for good; reconnecting would be refused.
  */
 export const LIVE_RESYNC = 'live.resync';
+/** The BFF's own event: an application's review moved (its state, requests or marks); its answers did not. */
+export const REVIEW_CHANGED = 'application.review_changed';
 export const LIVE_SESSION_ENDED = 'live.session_ended';
 
 /** What a page's handler gets: a Portal event, or word to read everything again. */

@@ -1,6 +1,7 @@
 import 'server-only';
 import { randomUUID } from 'node:crypto';
 import type { ReviewState } from '@/lib/bff/review';
+import { REVIEW_CHANGED } from '@/lib/bff/live-events';
 import type { Db } from '@/server/db/types';
 import { recordDelivery } from '@/server/webhooks/deliveries';
 
@@ -90,13 +91,13 @@ export async function announceReview(tx: Db, applicationId: string): Promise<voi
   const at = new Date();
   await recordDelivery(tx, {
     id: `bff_review_${randomUUID()}`,
-    type: 'application.review_changed',
+    type: REVIEW_CHANGED,
     sentAt: at,
     occurredAt: at,
     applicationId,
     businessId: null,
     dealId: null,
-    payload: { type: 'application.review_changed', data: { application_id: applicationId } },
+    payload: { type: REVIEW_CHANGED, data: { application_id: applicationId } },
   });
 }
 

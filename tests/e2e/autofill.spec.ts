@@ -1,8 +1,8 @@
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { DEMO_ACCOUNTS } from '../../server/auth/demo-users';
 import { seedDocuments } from '../../server/sandbox/seed/documents';
 import { expectAccessible } from './support/axe';
-import { createBusiness } from './support/applications';
+import { createBusiness, writeAnswer } from './support/applications';
 import { applicationWithRun, setText, writeHeaders } from './support/autofill-run';
 import { test, expect, type OpenContext } from './support/fixtures';
 import { formReady } from './support/form-page';
@@ -21,16 +21,6 @@ const openSection = (page: Page, label: string) =>
   page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: new RegExp(`^${label}`) }).click();
 
 /* Setting things up through the BFF's API, as another person or tab would. */
-
-async function writeAnswer(request: APIRequestContext, baseURL: string, applicationId: string, key: string, value: unknown) {
-  const path = `/api/applications/${applicationId}/answers`;
-  const current = (await (await request.get(`${path}?page_size=500`)).json()) as { answers_revision: number; etag: string };
-  const res = await request.patch(path, {
-    headers: writeHeaders(baseURL, { 'If-Match': current.etag }),
-    data: { answers_revision: current.answers_revision, answers: [{ block_key: key, schema_key: key, field_key: 'value', value }] },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-}
 
 /** Drops files on an element as a person dragging them from the desktop would. */
 async function dropFiles(target: Locator, files: Array<{ name: string; mimeType: string; buffer: Buffer }>) {

@@ -59,3 +59,14 @@ export async function moveInBackground(request: APIRequestContext, baseURL: stri
   });
   expect(res.status(), await res.text()).toBe(200);
 }
+
+/** Writes one top-level answer through the BFF's API, as another person or tab would. */
+export async function writeAnswer(request: APIRequestContext, baseURL: string, applicationId: string, key: string, value: unknown) {
+  const path = `/api/applications/${applicationId}/answers`;
+  const current = (await (await request.get(`${path}?page_size=500`)).json()) as { answers_revision: number; etag: string };
+  const res = await request.patch(path, {
+    headers: { 'X-CSRF': '1', Origin: baseURL, 'If-Match': current.etag },
+    data: { answers_revision: current.answers_revision, answers: [{ block_key: key, schema_key: key, field_key: 'value', value }] },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+}
