@@ -3,7 +3,7 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { formLiveQuery, type FormBase } from '@/lib/api/form-base';
-import { LIVE_RESYNC, REVIEW_CHANGED, type LiveMessageView } from '@/lib/bff/live-events';
+import { formReadsFor, type LiveMessageView } from '@/lib/bff/live-events';
 import { fieldForName, type FormValue } from '@/lib/forms';
 import { applicationKey } from '@/lib/queries/application';
 import { formSnapshotKey, readFormSnapshot } from '@/lib/queries/form-snapshot';
@@ -39,18 +39,15 @@ export function useLiveFormRefresh(options: Options) {
 
   const { apiBase, runtime } = options;
   const onMessage = (m: LiveMessageView) => {
-    if (m.type !== LIVE_RESYNC && 'answers_revision' in m && m.answers_revision !== null && m.answers_revision <= runtime.autosave.answersRevision) {
-      return;
-    }
-    // Whatever else the page shows of the application (Autofill runs, …) may have moved too; the
+    const reads = formReadsFor(m, runtime.autosave.answersRevision);
+    if (reads === 'nothing') return;
+    // Whatever else the page shows of the application (Autofill runs, the review, …) may have moved too; the
     // application itself and the form come with the read.
     const own = new Set<unknown>([formSnapshotKey(apiBase)[0], applicationKey(apiBase)[0]]);
     void queryClient.invalidateQueries({ predicate: (q) => q.queryKey.includes(apiBase) && !own.has(q.queryKey[0]) });
-    // A review that moved (a mark, a request, a state) changed no answer: the review's own queries, just
-    // invalidated, are all there is to read. Reading the whole form for each mark would cost every open page
-    // (the client's too) a form read per "Looks right".
-    if (m.type === REVIEW_CHANGED) return;
-    runner.request(() => readAndMerge({ ...options, queryClient }));
+    // A review that moved changed no answer: reading the whole form for each "Looks right" would cost every
+    // open page (the client's too) a form read per mark.
+    if (reads === 'form') runner.request(() => readAndMerge({ ...options, queryClient }));
   };
   useLiveEvents(formLiveQuery(apiBase), onMessage);
 }

@@ -74,3 +74,14 @@ export const LIVE_SESSION_ENDED = 'live.session_ended';
 
 /** What a page's handler gets: a Portal event, or word to read everything again. */
 export type LiveMessageView = LiveEventView | { type: typeof LIVE_RESYNC };
+
+/**
+ * What an open form reads on a live message: nothing when it names an answers_revision the page already holds
+ * (its own save coming back); the application's other queries only when its review moved (a mark, a request, a
+ * state: no answer changed); otherwise those and the form itself.
+ */
+export function formReadsFor(m: LiveMessageView, heldRevision: number): 'nothing' | 'others' | 'form' {
+  if (m.type === LIVE_RESYNC) return 'form';
+  if ('answers_revision' in m && m.answers_revision !== null && m.answers_revision <= heldRevision) return 'nothing';
+  return m.type === REVIEW_CHANGED ? 'others' : 'form';
+}
