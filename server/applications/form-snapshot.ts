@@ -12,6 +12,8 @@ import { withAbortScope } from '@/server/context/request-context';
 import type { AnyApplicationKind } from './kind';
 import type { ApplicationLinks } from './kind-links';
 import { noteAnswerSetRead } from '@/server/history/answer-reads';
+import { noteWhatIsLeft } from '@/server/reminders/what-is-left';
+import { snapshotLeft } from './snapshot-progress';
 
 /** The URLs a form snapshot reads (every kind has them). */
 type FormLinks = Pick<ApplicationLinks, 'contract' | 'answers' | 'repeatableItems' | 'files'>;
@@ -76,6 +78,8 @@ export async function readFormSnapshot(kind: AnyApplicationKind, id: string): Pr
   const done = new AbortController();
   const snapshot = await withAbortScope(done.signal, () => readSnapshot(kind, id).finally(() => done.abort()));
   noteAnswerSetRead(id, snapshot);
+  // The kind clients are invited to (the one reviewed): its reminders say what is left.
+  if (kind.reviewed) noteWhatIsLeft(id, snapshot.answers.answers_revision, () => snapshotLeft(snapshot));
   return snapshot;
 }
 

@@ -84,6 +84,9 @@ interface StepState extends Pick<InvitationRow, 'id' | 'application_id' | 'busin
   business_name: string | null;
   progress_percent: number | null;
   submitted_at: Date | null;
+  /** What the client still has to do, as a form read last found it; null before any read. */
+  sections_left: string[] | null;
+  documents_left: string[] | null;
   /** The link the invitation's first mail carried (its token is kept nowhere else), or null. */
   link: string | null;
 }
@@ -94,11 +97,13 @@ SELECT s.step, s.kind, s.due_at AS step_due_at, s.status,
        i.due_at, i.time_zone, i.reminders_paused_at, i.unsubscribed_at,
        u.name AS inviter_name, u.email AS inviter_email, u.disabled_at AS inviter_disabled_at,
        w.name AS business_name, w.progress_percent, w.submitted_at,
+       l.sections AS sections_left, l.documents AS documents_left,
        (SELECT o.action_url FROM outbox o WHERE o.invitation_id = i.id AND o.template = 'invitation' AND o.action_url IS NOT NULL ORDER BY o.created_at LIMIT 1) AS link
 FROM reminder_steps s
 JOIN invitations i ON i.id = s.invitation_id
 JOIN users u ON u.id = i.created_by
-LEFT JOIN workspace_businesses w ON w.application_id = i.application_id`;
+LEFT JOIN workspace_businesses w ON w.application_id = i.application_id
+LEFT JOIN application_left l ON l.application_id = i.application_id`;
 const ONE_STEP = `${STATE_SQL} WHERE s.invitation_id = $1 AND s.step = $2`;
 /** The steps of a batch of jobs, in one read (two arrays: invitations, steps). */
 // Driven by the keys, each found by its primary key: a semi-join on (invitation, step) let the planner scan the
@@ -208,6 +213,8 @@ function stepMessages(s: StepState, ctx: StepContext): NewMessage[] {
       inviterName: s.inviter_name,
       businessName: s.business_name,
       progressPercent: s.progress_percent,
+      sectionsLeft: s.sections_left ?? [],
+      documentsLeft: s.documents_left ?? [],
       opened: s.first_used_at !== null,
       dueText: due,
       overdue,

@@ -6,7 +6,7 @@ import { openPostgres } from '@/server/db/postgres-driver';
 import type { Migration } from '@/server/db/migrations/types';
 import { testDrivers, useTestDb } from '@/tests/support/postgres';
 
-const EXPECTED_TABLES = ['answer_history', 'answer_values', 'audit_log', 'change_request_replies', 'change_requests', 'client_welcomes', 'invitations', 'outbox', 'reminder_steps', 'review_events', 'review_marks', 'review_states', 'schema_migrations', 'sessions', 'sign_in_attempts', 'upload_slots', 'users', 'webhook_deliveries',
+const EXPECTED_TABLES = ['answer_history', 'answer_values', 'application_left', 'audit_log', 'change_request_replies', 'change_requests', 'client_welcomes', 'invitations', 'outbox', 'reminder_steps', 'review_events', 'review_marks', 'review_states', 'schema_migrations', 'sessions', 'sign_in_attempts', 'upload_slots', 'users', 'webhook_deliveries',
   'workspace_businesses', 'workspace_deals', 'workspace_projects', 'workspace_suggestions', 'workspace_sync'];
 
 // Not idempotent on purpose (no IF NOT EXISTS): applying it twice fails, so a race would show.

@@ -11,7 +11,7 @@ import { addressText, startSmtpSink, type SmtpSink } from '@/tests/support/smtp-
 import type { ParsedMail } from 'mailparser';
 import { anotherInstance } from './support/another-instance';
 import { fillFromExamples, freshApplication } from './support/applications';
-import { BffClient, bffStack, newUser, stackApplication } from './support/bff';
+import { BffClient, bffDb, bffStack, newUser, stackApplication } from './support/bff';
 import { KEYS, SandboxClient } from './support/sandbox';
 
 const until = poller({ timeoutMs: 60_000, everyMs: 200 });
@@ -179,6 +179,31 @@ describe('reminders', () => {
     expect(mailsTo(first).map((m) => m.subject)).toEqual(['Your application for Submitting Ltd: information needed']);
     expect(mailsTo(second).length).toBeLessThanOrEqual(1);
     expect(mailsTo(second).filter((m) => m.subject?.startsWith('Reminder'))).toEqual([]);
+  });
+
+  it('says what is left once the client has opened the form: the sections to finish and the documents to upload', async () => {
+    const app = await stackApplication('What Is Left Ltd');
+    const { client } = await staff();
+    const address = unique('left');
+    const created = await invite(client, app, { client_email: address, reminder_days: [] });
+    // The client follows the mailed link and opens the form; what is left is kept after that reply.
+    const [invitationMail] = await waitForMail(address);
+    const link = invitationMail!.text!.match(/Open your application: (\S+)/)![1]!;
+    const browser = new BffClient(mailer().url);
+    expect((await browser.get(new URL(link).pathname, { headers: { Accept: 'text/html' } })).status).toBe(303);
+    expect((await browser.get(`/api/applications/${app}/form`)).status).toBe(200);
+    const db = await bffDb();
+    await until(
+      () => db.query<{ sections: string[] }>('SELECT sections FROM application_left WHERE application_id = $1', [app]),
+      (rows) => (rows[0]?.sections.length ?? 0) > 0,
+      'what is left of the application to be kept',
+    );
+
+    expect((await client.post(`/api/invitations/${created.invitation.id}/reminders/now`)).status).toBe(201);
+    const reminder = await mailOf(address, 2, 'Reminder: your application for What Is Left Ltd');
+    expect(reminder.text).toMatch(/^Still to finish: [^\n]+\.$/m);
+    expect(reminder.text).toMatch(/^Documents still to upload: Business bank statements, Latest annual accounts[^\n]*\.$/m);
+    expect(reminder.html).toContain('Still to finish: ');
   });
 
   it('sends a reminder now at most once an hour (429 with Retry-After), and pauses and resumes', async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { headerSafe } from '@/lib/bff/messages';
 import { invitationMail } from '@/server/messages/templates/invitation-mail';
+import { reminderMail } from '@/server/messages/templates/reminder-mail';
 
 const base = {
   clientName: 'Casey Client',
@@ -49,6 +50,45 @@ describe('the invitation mail', () => {
   it('counts what is left when some is done, and all when none is', () => {
     expect(invitationMail(base).text).toContain('3 of 12 questions are answered already; 9 are left.');
     expect(invitationMail({ ...base, progress: { completed: 0, total: 12 } }).text).toContain('There are 12 questions to answer.');
+  });
+});
+
+describe('the reminder mail', () => {
+  const reminder = {
+    clientName: 'Casey Client',
+    inviterName: 'Sam Staff',
+    businessName: 'Harbour Café Ltd',
+    progressPercent: 40,
+    sectionsLeft: ['Contact', 'Financials'],
+    documentsLeft: ['Bank statements'],
+    opened: true,
+    dueText: null,
+    overdue: false,
+    link: base.link,
+    unsubscribeUrl: 'https://intake.example.com/unsubscribe/x.y',
+  };
+
+  it('names the sections to finish and the documents to upload, in text and HTML', () => {
+    const mail = reminderMail(reminder);
+    expect(mail.text).toContain('Your application is 40% complete');
+    expect(mail.text).toContain('\n\nStill to finish: Contact and Financials.\n\nDocuments still to upload: Bank statements.\n\n');
+    expect(mail.html).toContain('Still to finish: Contact and Financials.');
+    expect(mail.html).toContain('Documents still to upload: Bank statements.');
+  });
+
+  it('names five of a long list and counts the rest, and escapes every label in the HTML', () => {
+    const sections = ['A', 'B', 'C', 'D', 'E', 'F', 'G', '<Owners & directors>'];
+    const mail = reminderMail({ ...reminder, sectionsLeft: sections });
+    expect(mail.text).toContain('Still to finish: A, B, C, D, E and 3 more.');
+    const last = reminderMail({ ...reminder, sectionsLeft: ['<Owners & directors>'] });
+    expect(last.html).toContain('Still to finish: &lt;Owners &amp; directors&gt;.');
+    expect(last.html).not.toContain('<Owners');
+  });
+
+  it('says nothing of what is left when it is not known, or the link was never opened', () => {
+    for (const mail of [reminderMail({ ...reminder, sectionsLeft: [], documentsLeft: [] }), reminderMail({ ...reminder, opened: false })]) {
+      expect(mail.text).not.toMatch(/Still to finish|Documents still to upload/);
+    }
   });
 });
 

@@ -7,6 +7,9 @@ export interface ReminderMailInput {
   businessName: string | null;
   /** How much of the application is done (0–100), as the app last knew it; null when unknown. */
   progressPercent: number | null;
+  /** The sections not complete and the documents not given, by label, as the app last knew them (empty: not known). */
+  sectionsLeft: readonly string[];
+  documentsLeft: readonly string[];
   /** The client has opened the link before. */
   opened: boolean;
   /** The due date as the recipient reads it (already in their zone), or null. */
@@ -25,8 +28,28 @@ function progressSentence(input: ReminderMailInput): string {
   return `Your application is ${input.progressPercent}% complete: your answers so far are kept, and ${100 - input.progressPercent}% is left.`;
 }
 
+/** At most this many of a list are named; the rest are counted. */
+const NAMED = 5;
+
+/** "A, B and C", or "A, B, C, D, E and 3 more". */
+function named(list: readonly string[]): string {
+  const shown = list.slice(0, NAMED);
+  const rest = list.length - shown.length;
+  if (rest > 0) return `${shown.join(', ')} and ${rest} more`;
+  return shown.length > 1 ? `${shown.slice(0, -1).join(', ')} and ${shown.at(-1)}` : (shown[0] ?? '');
+}
+
+/** What is left, when the app knows it: the sections to finish, the documents to upload. */
+function leftSentences(input: ReminderMailInput): string[] {
+  if (!input.opened) return [];
+  const lines: string[] = [];
+  if (input.sectionsLeft.length > 0) lines.push(`Still to finish: ${named(input.sectionsLeft)}.`);
+  if (input.documentsLeft.length > 0) lines.push(`Documents still to upload: ${named(input.documentsLeft)}.`);
+  return lines;
+}
+
 /**
- * A reminder to the client: how far they are, the due date (or that it has passed), the link, and in the
+ * A reminder to the client: how far they are, what is left, the due date (or that it has passed), the link, and in the
  * footer why they get it and how to stop reminders (the same address as the List-Unsubscribe header).
  */
 export function reminderMail(input: ReminderMailInput): RenderedMail {
@@ -36,7 +59,7 @@ export function reminderMail(input: ReminderMailInput): RenderedMail {
   const ask = `${input.inviterName} is waiting for your application${forWhom}.`;
   const due = input.dueText ? (input.overdue ? `It was due on ${input.dueText}. Please finish it as soon as you can.` : `It is due on ${input.dueText}.`) : null;
   const label = 'Continue your application';
-  const lines = [greeting, ask, progressSentence(input), ...(due ? [due] : [])];
+  const lines = [greeting, ask, progressSentence(input), ...leftSentences(input), ...(due ? [due] : [])];
   const footer = `You received this reminder because ${input.inviterName} invited this address to complete an application${forWhom} that is not submitted yet. To get no more reminders about it, open ${input.unsubscribeUrl}`;
   const text = [...lines, `${label}: ${input.link}`, '--', footer].join('\n\n') + '\n';
   const html = mailDocument({
