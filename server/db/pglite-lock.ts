@@ -1,6 +1,7 @@
 import 'server-only';
-import { closeSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, unlinkSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { processAlive, readPidFile } from '@/server/launcher/pid-file';
 
 /**
  * PGlite runs PostgreSQL inside this process and does not guard its directory against a second
@@ -17,25 +18,6 @@ export class EmbeddedDbInUseError extends Error {
   }
 }
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    // EPERM: the process exists but belongs to someone else.
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-function readOwner(lockPath: string): number | null {
-  try {
-    const pid = Number.parseInt(readFileSync(lockPath, 'utf8').trim(), 10);
-    return Number.isInteger(pid) && pid > 0 ? pid : null;
-  } catch {
-    return null;
-  }
-}
-
 /** Takes the lock for dbPath; returns its release function. */
 export function lockEmbeddedDb(dbPath: string): () => void {
   const lockPath = `${dbPath}.lock`;
@@ -47,14 +29,14 @@ export function lockEmbeddedDb(dbPath: string): () => void {
       closeSync(fd);
       const release = () => {
         process.removeListener('exit', release);
-        if (readOwner(lockPath) === process.pid) unlinkSync(lockPath);
+        if (readPidFile(lockPath) === process.pid) unlinkSync(lockPath);
       };
       process.on('exit', release);
       return release;
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-      const owner = readOwner(lockPath);
-      if (owner !== null && isAlive(owner)) throw new EmbeddedDbInUseError(dbPath, owner);
+      const owner = readPidFile(lockPath);
+      if (owner !== null && processAlive(owner)) throw new EmbeddedDbInUseError(dbPath, owner);
       unlinkSync(lockPath);
     }
   }

@@ -3,6 +3,7 @@ import type { AnswerItem } from '@/lib/portal';
 import { appDb } from '@/server/db/app-db';
 import type { Db } from '@/server/db/types';
 import { log } from '@/server/log';
+import { oncePerRevision } from '@/server/once-per-revision';
 import type { Actor, FieldValue } from './history-events';
 import { noteAnswersRead } from './history-recorder';
 
@@ -15,9 +16,8 @@ interface AnswerSetRead {
   items?: readonly { item_id: string; answers: readonly AnswerItem[] }[];
 }
 
-/** Applications whose whole answer set this process has noted, by the revision it was read at (bounded). */
-const MAX_REMEMBERED = 10_000;
-const notedRevisions = new WeakMap<Db, Map<string, number>>();
+/** Per database, once per revision of an application's whole answer set, in this process. */
+const notedRevisions = new WeakMap<Db, (applicationId: string, revision: number) => boolean>();
 
 /**
  * True once per revision of an application: a whole set read again at a revision already noted cannot show a
@@ -25,14 +25,9 @@ const notedRevisions = new WeakMap<Db, Map<string, number>>();
  * the cost off the hot path of opening a form, which reads the whole set every time.
  */
 function firstReadOfRevision(db: Db, applicationId: string, revision: number): boolean {
-  let noted = notedRevisions.get(db);
-  if (!noted) notedRevisions.set(db, (noted = new Map()));
-  const last = noted.get(applicationId);
-  if (last !== undefined && revision <= last) return false;
-  noted.delete(applicationId);
-  noted.set(applicationId, revision);
-  if (noted.size > MAX_REMEMBERED) noted.delete(noted.keys().next().value!);
-  return true;
+  let first = notedRevisions.get(db);
+  if (!first) notedRevisions.set(db, (first = oncePerRevision()));
+  return first(applicationId, revision);
 }
 
 /** A whole answer set read from the Portal (a form's snapshot): what changed since is someone's, outside by default. */

@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { processAlive, readPidFile } from './pid-file';
 
 export const ROOT = resolve(__dirname, '../..');
 export const NEXT_BIN = join(ROOT, 'node_modules', '.bin', 'next');
@@ -49,26 +50,6 @@ function sleep(ms: number) {
   Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 }
 
-/** Whether a process with this id is running (signal 0 tests without signalling). */
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-/** The lock's holder, as it wrote itself in; null while it has not yet (or the lock is gone). */
-function holderOf(lock: string): number | null {
-  try {
-    const pid = Number(readFileSync(join(lock, 'pid'), 'utf8'));
-    return Number.isInteger(pid) && pid > 0 ? pid : null;
-  } catch {
-    return null;
-  }
-}
-
 /**
  * One build at a time across processes (test runs and `npm start` may overlap). A lock whose holder is gone
  * (a killed build) is taken over at once; one that names no holder expires after LOCK_STALE_MS.
@@ -92,8 +73,8 @@ export function withBuildLock(fn: () => void, lock: string = LOCK) {
       break;
     }
     const held = statSync(lock, { throwIfNoEntry: false });
-    const holder = holderOf(lock);
-    const stale = held && (holder !== null ? !alive(holder) : Date.now() - held.mtimeMs > LOCK_STALE_MS);
+    const holder = readPidFile(join(lock, 'pid'));
+    const stale = held && (holder !== null ? !processAlive(holder) : Date.now() - held.mtimeMs > LOCK_STALE_MS);
     if (stale) rmSync(lock, { recursive: true, force: true });
     else sleep(500);
   }

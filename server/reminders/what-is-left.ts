@@ -1,6 +1,7 @@
 import 'server-only';
 import { appDb } from '@/server/db/app-db';
 import { log } from '@/server/log';
+import { oncePerRevision } from '@/server/once-per-revision';
 
 /** What an invited client still has to do, by label: sections not complete, documents (file questions) not given. */
 export interface WhatIsLeft {
@@ -8,18 +9,8 @@ export interface WhatIsLeft {
   documents: string[];
 }
 
-/** Applications whose list this process has written, by the revision it was computed at (bounded). */
-const MAX_REMEMBERED = 10_000;
-const written = new Map<string, number>();
-
-function firstAtRevision(applicationId: string, revision: number): boolean {
-  const last = written.get(applicationId);
-  if (last !== undefined && revision <= last) return false;
-  written.delete(applicationId);
-  written.set(applicationId, revision);
-  if (written.size > MAX_REMEMBERED) written.delete(written.keys().next().value!);
-  return true;
-}
+/** Once per answers revision of an application, in this process. */
+const firstAtRevision = oncePerRevision();
 
 /**
  * Keeps what is left of an application as a form read found it at `revision`, for its reminders. Once per
