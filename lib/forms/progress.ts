@@ -55,7 +55,8 @@ interface ItemPlace {
   readonly group: GroupModel;
 }
 
-const fieldLabel = (field: FieldModel): string =>
+/** A field's label as a person reads it: its question's, with the field's for a multi-field question. */
+export const fieldLabel = (field: FieldModel): string =>
   field.question.fields.length > 1 ? `${field.question.label} – ${field.label}` : field.question.label;
 
 export function progressOf(model: FormModel, values: FormValues, visibility: VisibilityState): FormProgress {

@@ -95,52 +95,21 @@ async function dueByDay(tx: Db, recipients: readonly string[], now: Date): Promi
 
 const heldReason = (cap: number, at: Date) => `More than ${cap} messages to this address today (the daily cap): this one goes on ${at.toISOString().slice(0, 10)}.`;
 
-/** When a message to `recipient` may go (the daily cap; see firstDayWithRoom). */
-async function sendingDay(tx: Db, recipient: string, cap: number, now: Date): Promise<Date> {
-  return firstDayWithRoom((await dueByDay(tx, [recipient], now)).get(recipient) ?? new Map(), cap, now);
-}
-
 /**
  * Queues a message: its row and its delivery job, on `tx`, the transaction of the action that causes it
  * (both commit with the action or neither exists). `boss` is the started queue (jobQueue(), awaited before
  * the transaction opens: starting it inside one would wait on the embedded database's single connection).
  */
 export async function queueMessage(tx: Db, boss: PgBoss, message: NewMessage, now: Date = new Date()): Promise<OutboxRow> {
-  const cap = getEnv().mailDailyCap;
-  const at = await sendingDay(tx, message.recipient, cap, now);
-  const held = at.getTime() > now.getTime() ? heldReason(cap, at) : null;
-  const row = await tx.one<OutboxRow>(
-    `INSERT INTO outbox (id, template, language, recipient, recipient_name, subject, text_body, html_body, application_id, invitation_id, created_by, next_attempt_at, created_at, updated_at, action_url, list_unsubscribe, held_reason)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $13, $14, $15, $16) RETURNING ${OUTBOX_COLUMNS}`,
-    [
-      newId('msg'),
-      message.template,
-      message.mail.language,
-      message.recipient,
-      message.recipientName,
-      message.mail.subject,
-      message.mail.text,
-      message.mail.html,
-      message.applicationId,
-      message.invitationId,
-      message.createdBy,
-      at,
-      now,
-      message.actionUrl ?? null,
-      message.listUnsubscribe ?? null,
-      held,
-    ],
-  );
-  if (!row) throw new Error('INSERT … RETURNING gave no row');
-  // The queue's own retries (its settings: job-queue.ts) carry the back-off of temporary refusals.
-  await boss.send(DELIVER_QUEUE, { id: row.id }, { db: bossDb(tx), singletonKey: row.id, ...(held ? { startAfter: at } : {}) });
-  return row;
+  const [row] = await queueMessages(tx, boss, [message], now);
+  return row!;
 }
 
 /**
  * Queues many messages at once (a reminder tick's): their rows in one INSERT and their delivery jobs in one, on
  * `tx`, with the daily cap read once for every recipient and counted on across the batch (two messages to one
- * address in a batch count as two). The same rows and jobs as queueMessage, one by one, would make.
+ * address in a batch count as two). The queue's own retries (its settings: job-queue.ts) carry the back-off of
+ * temporary refusals.
  */
 export async function queueMessages(tx: Db, boss: PgBoss, messages: readonly NewMessage[], now: Date = new Date()): Promise<OutboxRow[]> {
   if (messages.length === 0) return [];

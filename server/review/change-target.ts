@@ -1,15 +1,15 @@
 import 'server-only';
 import type { ChangeTarget } from '@/lib/bff/review';
-import { answerName, fieldOf, formModel, itemName, type FormModel } from '@/lib/forms';
+import { answerName, fieldLabel as labelOf, fieldOf, formModel, itemName, type FormModel } from '@/lib/forms';
 import type { ApplicationContract } from '@/lib/portal';
 import { AppError } from '@/server/http/app-error';
 
 const refuse = (message: string, parameter: string) => new AppError('validation_failed', message, [{ code: 'invalid', message, parameter }]);
 
-const fieldLabel = (model: FormModel, schemaKey: string, fieldKey: string) => {
+const fieldAndLabel = (model: FormModel, schemaKey: string, fieldKey: string) => {
   const field = fieldOf(model, schemaKey, fieldKey);
   if (!field) return null;
-  return { field, label: field.question.fields.length > 1 ? `${field.question.label} – ${field.label}` : field.question.label };
+  return { field, label: labelOf(field) };
 };
 
 /**
@@ -23,7 +23,7 @@ export function describeTarget(contract: ApplicationContract, target: ChangeTarg
     if (!group) throw refuse('The form has no such list.', 'target.block_key');
     return { label: `${group.label} (one item)`, blockKey: group.blockKey };
   }
-  const found = fieldLabel(model, target.schema_key, target.field_key);
+  const found = fieldAndLabel(model, target.schema_key, target.field_key);
   if (!found) throw refuse('The form has no such question.', 'target.schema_key');
   const inGroup = found.field.groupKey !== null;
   if (inGroup !== Boolean(target.item_id)) throw refuse(inGroup ? 'This question is in a list: name its item.' : 'This question is not in a list.', 'target.item_id');

@@ -2,6 +2,7 @@ import 'server-only';
 import {
   answerName,
   computeVisibility,
+  fieldLabel,
   formModel,
   formStateFrom,
   indexItems,
@@ -9,7 +10,6 @@ import {
   itemName,
   readableValue,
   toAnswerValue,
-  type FieldModel,
   type GroupModel,
   type QuestionModel,
 } from '@/lib/forms';
@@ -36,8 +36,6 @@ export interface SectionToReview {
   answers: AnswerToReview[];
   items: ReviewItemView[];
 }
-
-const fieldLabel = (field: FieldModel) => (field.question.fields.length > 1 ? `${field.question.label} – ${field.label}` : field.question.label);
 
 /**
  * What there is to review, section by section in the form's order: every answered field of every shown
