@@ -82,6 +82,8 @@ test('a business the Portal cannot read answers 500 with the error page; “Try 
     await sandboxFaults({ rate_5xx: 1, status_5xx: 503, paths: [`businesses/${businessId}/`], seed: 1 });
     const response = await page.goto(`/businesses/${businessId}`);
     expect(response?.status()).toBe(500);
+    // A page whose render failed may carry no icon link, and the browser then asks for /favicon.ico itself.
+    expect((await page.request.get('/favicon.ico')).headers()['content-type']).toBe('image/x-icon');
     const problem = page.getByRole('alert').filter({ hasText: 'The business could not be shown' });
     await expect(problem).toBeVisible({ timeout: 15_000 });
     await expectAccessible(page, 'the business could not be read');
