@@ -11,6 +11,7 @@ import { isAbsolute, join, relative, resolve } from 'node:path';
 import { DEMO_FULL_KEY, DEMO_KEYS } from '../../lib/portal/demo-keys';
 import { DEMO_ACCOUNTS } from '../auth/demo-users';
 import { newWebhookSecret } from '../webhooks/verify';
+import { DEFAULT_DRAIN_GRACE_MS } from '../env/defaults';
 import { NEXT_BIN, ROOT, buildIsCurrent } from './build';
 import { appInstances } from './instances';
 import { startLocalSmtp, type LocalSmtp } from './local-smtp';
@@ -19,6 +20,11 @@ import { startSandboxProcess, type SandboxProcess } from './sandbox-process';
 const dev = process.argv.includes('--dev');
 /** How often the launcher checks that whoever started it is still there. */
 const PARENT_CHECK_MS = 250;
+/**
+ * How long a stopped child may take before it is killed: the app's drain grace (it exits by itself a second
+ * after it) and a margin. Only a child stuck past its own deadline meets this, and a port must not stay held.
+ */
+const KILL_AFTER_MS = (Number(process.env.DRAIN_GRACE_MS) || DEFAULT_DRAIN_GRACE_MS) + 5_000;
 
 /** The children running now; a stop signals each and waits for all of them. */
 const children = new Set<ChildProcess>();
@@ -76,13 +82,24 @@ function stop(sig: NodeJS.Signals) {
   sandboxStart.abort();
   // The sandbox stops last (finishIfStopped): a draining app still finishes the Portal calls it has in flight.
   for (const child of children) signal(child, sig);
+  killStragglersLater();
   finishIfStopped();
+}
+
+function killStragglersLater() {
+  setTimeout(() => {
+    const left = [...children].filter(running);
+    if (left.length === 0) return;
+    console.error(`Still running ${KILL_AFTER_MS / 1000} s after the stop (pid ${left.map((c) => c.pid).join(', ')}): killing.`);
+    for (const child of left) signal(child, 'SIGKILL');
+  }, KILL_AFTER_MS).unref();
 }
 
 /** Ends the launcher with its children, for a reason other than a signal (a failed step). */
 async function fail(code: number): Promise<never> {
   stopping ??= 'SIGTERM';
   for (const child of children) signal(child, 'SIGTERM');
+  killStragglersLater();
   await Promise.all([...children].map(exitOf));
   await sandbox?.stop();
   process.exit(code);
