@@ -6,7 +6,7 @@ import { clip, log } from '@/server/log';
 import { observedJob } from '@/server/ops/job-telemetry';
 import { recordMailDelivery } from '@/server/ops/metrics';
 import { DELIVER_QUEUE, MAX_ATTEMPTS } from './job-queue';
-import { OUTBOX_COLUMNS, type OutboxRow } from './outbox';
+import { OUTBOX_COLUMNS, rendered, type StoredOutboxRow } from './outbox';
 
 export type DeliveryOutcome = 'sent' | 'retry' | 'failed' | 'not-queued';
 
@@ -40,13 +40,14 @@ export interface DeliverOptions {
  * whether the SMTP server took it cannot be known, and twice is worse than asking staff to resend.
  */
 export async function deliverMessage(db: Db, transport: Transporter, id: string, options: DeliverOptions, now = () => new Date()): Promise<DeliveryOutcome> {
-  const claimed = await db.one<OutboxRow>(
+  const stored = await db.one<StoredOutboxRow>(
     `UPDATE outbox SET status = 'sending', attempts = attempts + 1, claimed_at = $2, updated_at = $2
      WHERE id = $1 AND status = 'queued' RETURNING ${OUTBOX_COLUMNS}`,
     [id, now()],
   );
-  if (!claimed) return 'not-queued';
+  if (!stored) return 'not-queued';
   try {
+    const claimed = rendered(stored);
     const info = (await transport.sendMail({
       from: options.from,
       to: claimed.recipient_name ? { name: claimed.recipient_name, address: claimed.recipient } : claimed.recipient,
@@ -63,15 +64,21 @@ export async function deliverMessage(db: Db, transport: Transporter, id: string,
       disableFileAccess: true,
       disableUrlAccess: true,
     })) as { messageId?: string };
-    await db.query(`UPDATE outbox SET status = 'sent', sent_at = $2, updated_at = $2, last_error = NULL, smtp_message_id = $3 WHERE id = $1`, [id, now(), info.messageId ?? null]);
+    // A message queued as its template's input keeps the words it was sent with, whatever the template says later.
+    const bodies = stored.mail_input ? [claimed.subject, claimed.text_body, claimed.html_body] : [null, null, null];
+    await db.query(
+      `UPDATE outbox SET status = 'sent', sent_at = $2, updated_at = $2, last_error = NULL, smtp_message_id = $3,
+              subject = COALESCE(subject, $4), text_body = COALESCE(text_body, $5), html_body = COALESCE(html_body, $6) WHERE id = $1`,
+      [id, now(), info.messageId ?? null, ...bodies],
+    );
     return 'sent';
   } catch (e) {
     const { permanent, reason } = classify(e);
-    if (permanent || claimed.attempts >= MAX_ATTEMPTS) {
+    if (permanent || stored.attempts >= MAX_ATTEMPTS) {
       await db.query(`UPDATE outbox SET status = 'failed', updated_at = $2, last_error = $3 WHERE id = $1`, [id, now(), reason]);
       return 'failed';
     }
-    const next = new Date(now().getTime() + options.retrySeconds * 1000 * 2 ** (claimed.attempts - 1));
+    const next = new Date(now().getTime() + options.retrySeconds * 1000 * 2 ** (stored.attempts - 1));
     await db.query(`UPDATE outbox SET status = 'queued', updated_at = $2, last_error = $3, next_attempt_at = $4 WHERE id = $1`, [id, now(), reason, next]);
     return 'retry';
   }

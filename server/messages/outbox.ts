@@ -5,8 +5,10 @@ import type { Db } from '@/server/db/types';
 import type { MessageStatus, MessageView } from '@/lib/bff/messages';
 import type PgBoss from 'pg-boss';
 import { DELIVER_QUEUE, bossDb } from './job-queue';
+import { deferredLanguage, isDeferred, renderDeferred, type DeferredMail } from './templates/deferred-mail';
 import type { RenderedMail } from './templates/invitation-mail';
 
+/** A message as shown and sent: its bodies rendered. */
 export interface OutboxRow {
   id: string;
   template: string;
@@ -33,14 +35,32 @@ export interface OutboxRow {
   held_reason: string | null;
 }
 
+/** A message as stored: a deferred one has its template's input and no bodies until it is sent. */
+export type StoredOutboxRow = Omit<OutboxRow, 'subject' | 'text_body' | 'html_body'> & {
+  subject: string | null;
+  text_body: string | null;
+  html_body: string | null;
+  mail_input: DeferredMail | null;
+};
+
 export const OUTBOX_COLUMNS =
-  'id, template, language, recipient, recipient_name, subject, text_body, html_body, application_id, invitation_id, created_by, status, attempts, last_error, smtp_message_id, next_attempt_at, claimed_at, sent_at, created_at, updated_at, action_url, list_unsubscribe, held_reason';
+  'id, template, language, recipient, recipient_name, subject, text_body, html_body, application_id, invitation_id, created_by, status, attempts, last_error, smtp_message_id, next_attempt_at, claimed_at, sent_at, created_at, updated_at, action_url, list_unsubscribe, held_reason, mail_input';
+
+/** A stored message with its bodies: as kept, or rendered from its input (the same words each time). */
+export function rendered(row: StoredOutboxRow): OutboxRow {
+  const { mail_input, ...rest } = row;
+  if (row.subject !== null && row.text_body !== null && row.html_body !== null) return { ...rest, subject: row.subject, text_body: row.text_body, html_body: row.html_body };
+  if (!mail_input) throw new Error(`outbox row ${row.id} has neither bodies nor the input to render them`);
+  const mail = renderDeferred(mail_input);
+  return { ...rest, subject: mail.subject, text_body: mail.text, html_body: mail.html };
+}
 
 export interface NewMessage {
   template: string;
   recipient: string;
   recipientName: string | null;
-  mail: RenderedMail;
+  /** The rendered message, or what its template needs to render it when it is shown or sent (bulk reminders). */
+  mail: RenderedMail | DeferredMail;
   applicationId: string | null;
   invitationId: string | null;
   createdBy: string | null;
@@ -102,7 +122,7 @@ const heldReason = (cap: number, at: Date) => `More than ${cap} messages to this
  */
 export async function queueMessage(tx: Db, boss: PgBoss, message: NewMessage, now: Date = new Date()): Promise<OutboxRow> {
   const [row] = await queueMessages(tx, boss, [message], now);
-  return row!;
+  return rendered(row!);
 }
 
 /**
@@ -111,7 +131,7 @@ export async function queueMessage(tx: Db, boss: PgBoss, message: NewMessage, no
  * address in a batch count as two). The queue's own retries (its settings: job-queue.ts) carry the back-off of
  * temporary refusals.
  */
-export async function queueMessages(tx: Db, boss: PgBoss, messages: readonly NewMessage[], now: Date = new Date()): Promise<OutboxRow[]> {
+export async function queueMessages(tx: Db, boss: PgBoss, messages: readonly NewMessage[], now: Date = new Date()): Promise<StoredOutboxRow[]> {
   if (messages.length === 0) return [];
   const cap = getEnv().mailDailyCap;
   const due = await dueByDay(tx, [...new Set(messages.map((m) => m.recipient))], now);
@@ -121,28 +141,31 @@ export async function queueMessages(tx: Db, boss: PgBoss, messages: readonly New
     const at = firstDayWithRoom(days, cap, now);
     const day = Math.floor(at.getTime() / DAY_MS);
     days.set(day, (days.get(day) ?? 0) + 1);
-    return { id: m.id ?? newId('msg'), m, at, held: at.getTime() > now.getTime() ? heldReason(cap, at) : null };
+    const deferred = isDeferred(m.mail) ? m.mail : null;
+    const mail = isDeferred(m.mail) ? null : m.mail;
+    const language = deferred ? deferredLanguage(deferred) : mail!.language;
+    return { id: m.id ?? newId('msg'), m, mail, deferred, language, at, held: at.getTime() > now.getTime() ? heldReason(cap, at) : null };
   });
   // Empty strings stand for null in the text arrays: none of these columns ever holds an empty string.
   const col = (f: (p: (typeof planned)[number]) => string | null | undefined) => planned.map((p) => f(p) ?? '');
   // Nothing is read back: the rows are what was written (with the table's defaults), and 10,000 bodies returned
   // cost as much again as writing them.
   await tx.query(
-    `INSERT INTO outbox (id, template, language, recipient, recipient_name, subject, text_body, html_body, application_id, invitation_id, created_by, next_attempt_at, created_at, updated_at, action_url, list_unsubscribe, held_reason)
-     SELECT id, template, language, recipient, NULLIF(recipient_name, ''), subject, text_body, html_body, NULLIF(application_id, ''), NULLIF(invitation_id, ''), NULLIF(created_by, ''),
-            next_attempt_at, $13, $13, NULLIF(action_url, ''), NULLIF(list_unsubscribe, ''), NULLIF(held_reason, '')
-       FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[], $12::timestamptz[], $14::text[], $15::text[], $16::text[])
-         AS x(id, template, language, recipient, recipient_name, subject, text_body, html_body, application_id, invitation_id, created_by, next_attempt_at, action_url, list_unsubscribe, held_reason)
+    `INSERT INTO outbox (id, template, language, recipient, recipient_name, subject, text_body, html_body, application_id, invitation_id, created_by, next_attempt_at, created_at, updated_at, action_url, list_unsubscribe, held_reason, mail_input)
+     SELECT id, template, language, recipient, NULLIF(recipient_name, ''), NULLIF(subject, ''), NULLIF(text_body, ''), NULLIF(html_body, ''), NULLIF(application_id, ''), NULLIF(invitation_id, ''), NULLIF(created_by, ''),
+            next_attempt_at, $13, $13, NULLIF(action_url, ''), NULLIF(list_unsubscribe, ''), NULLIF(held_reason, ''), NULLIF(mail_input, '')::jsonb
+       FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[], $12::timestamptz[], $14::text[], $15::text[], $16::text[], $17::text[])
+         AS x(id, template, language, recipient, recipient_name, subject, text_body, html_body, application_id, invitation_id, created_by, next_attempt_at, action_url, list_unsubscribe, held_reason, mail_input)
 `,
     [
       col((p) => p.id),
       col((p) => p.m.template),
-      col((p) => p.m.mail.language),
+      col((p) => p.language),
       col((p) => p.m.recipient),
       col((p) => p.m.recipientName),
-      col((p) => p.m.mail.subject),
-      col((p) => p.m.mail.text),
-      col((p) => p.m.mail.html),
+      col((p) => p.mail?.subject),
+      col((p) => p.mail?.text),
+      col((p) => p.mail?.html),
       col((p) => p.m.applicationId),
       col((p) => p.m.invitationId),
       col((p) => p.m.createdBy),
@@ -151,6 +174,7 @@ export async function queueMessages(tx: Db, boss: PgBoss, messages: readonly New
       col((p) => p.m.actionUrl),
       col((p) => p.m.listUnsubscribe),
       col((p) => p.held),
+      col((p) => (p.deferred ? JSON.stringify(p.deferred) : null)),
     ],
   );
   await boss.insert(
@@ -158,15 +182,16 @@ export async function queueMessages(tx: Db, boss: PgBoss, messages: readonly New
     { db: bossDb(tx) },
   );
   return planned.map(
-    (p): OutboxRow => ({
+    (p): StoredOutboxRow => ({
       id: p.id,
       template: p.m.template,
-      language: p.m.mail.language,
+      language: p.language,
       recipient: p.m.recipient,
       recipient_name: p.m.recipientName,
-      subject: p.m.mail.subject,
-      text_body: p.m.mail.text,
-      html_body: p.m.mail.html,
+      subject: p.mail?.subject ?? null,
+      text_body: p.mail?.text ?? null,
+      html_body: p.mail?.html ?? null,
+      mail_input: p.deferred,
       application_id: p.m.applicationId,
       invitation_id: p.m.invitationId,
       created_by: p.m.createdBy,
@@ -208,9 +233,9 @@ export async function requeueCopy(tx: Db, boss: PgBoss, original: OutboxRow, cre
 
 /** The newest message of an invitation made from a template, or null. */
 export const latestMessageOf = (db: Db, invitationId: string, template: string) =>
-  db.query<OutboxRow>(`SELECT ${OUTBOX_COLUMNS} FROM outbox WHERE invitation_id = $1 AND template = $2 ORDER BY created_at DESC, id DESC LIMIT 1`, [invitationId, template]).then(
-    (rows) => rows[0] ?? null,
-  );
+  db
+    .query<StoredOutboxRow>(`SELECT ${OUTBOX_COLUMNS} FROM outbox WHERE invitation_id = $1 AND template = $2 ORDER BY created_at DESC, id DESC LIMIT 1`, [invitationId, template])
+    .then((rows) => (rows[0] ? rendered(rows[0]) : null));
 
 /** An invitation's messages not yet claimed for sending stay unsent (it was revoked): `suppressed`. */
 export async function suppressQueuedMessages(tx: Db, invitationId: string, now: Date = new Date()): Promise<void> {
@@ -218,7 +243,8 @@ export async function suppressQueuedMessages(tx: Db, invitationId: string, now: 
 }
 
 /** The newest messages first. */
-export const listOutbox = (db: Db, limit = 200) => db.query<OutboxRow>(`SELECT ${OUTBOX_COLUMNS} FROM outbox ORDER BY created_at DESC, id DESC LIMIT $1`, [limit]);
+export const listOutbox = (db: Db, limit = 200) =>
+  db.query<StoredOutboxRow>(`SELECT ${OUTBOX_COLUMNS} FROM outbox ORDER BY created_at DESC, id DESC LIMIT $1`, [limit]).then((rows) => rows.map(rendered));
 
 export function messageView(row: OutboxRow): MessageView {
   return {

@@ -9,7 +9,7 @@ import { AppError } from '@/server/http/app-error';
 import { InvitationParams } from '@/server/http/path-params';
 import { route } from '@/server/http/route';
 import { jobQueue } from '@/server/messages/job-queue';
-import { messageView, OUTBOX_COLUMNS, type OutboxRow } from '@/server/messages/outbox';
+import { messageView, OUTBOX_COLUMNS, rendered, type StoredOutboxRow } from '@/server/messages/outbox';
 import { sendReminderNow, setPaused, unsubscribe } from './reminders';
 import { verifyUnsubscribeToken } from './unsubscribe-link';
 
@@ -45,7 +45,7 @@ function sendNowAfter(plan: PlanRow, now: Date): Date | null {
 
 async function remindersView(db: Db, plan: PlanRow, now: Date = new Date()): Promise<InvitationRemindersView> {
   const steps = await db.query<StepRow>(`SELECT step, kind, due_at, status, outcome, message_id FROM reminder_steps WHERE invitation_id = $1 ORDER BY due_at, step`, [plan.id]);
-  const messages = await db.query<OutboxRow>(`SELECT ${OUTBOX_COLUMNS} FROM outbox WHERE invitation_id = $1 ORDER BY created_at DESC, id DESC LIMIT 100`, [plan.id]);
+  const messages = await db.query<StoredOutboxRow>(`SELECT ${OUTBOX_COLUMNS} FROM outbox WHERE invitation_id = $1 ORDER BY created_at DESC, id DESC LIMIT 100`, [plan.id]);
   const views = steps.map((s): ReminderStepView => ({ step: s.step, kind: s.kind, due_at: s.due_at.toISOString(), status: s.status, outcome: s.outcome, message_id: s.message_id }));
   return {
     invitation_id: plan.id,
@@ -57,7 +57,7 @@ async function remindersView(db: Db, plan: PlanRow, now: Date = new Date()): Pro
     next: views.find((s) => s.status === 'scheduled') ?? null,
     steps: views,
     messages: messages.map((m) => {
-      const v = messageView(m);
+      const v = messageView(rendered(m));
       return { id: v.id, template: v.template, subject: v.subject, status: v.status, created_at: v.created_at, sent_at: v.sent_at, held_reason: v.held_reason, last_error: v.last_error };
     }),
     send_now_after: sendNowAfter(plan, now)?.toISOString() ?? null,

@@ -5,8 +5,7 @@ import type { Db } from '@/server/db/types';
 import type { Env } from '@/server/env/types';
 import type { InvitationRow } from '@/server/invitations/invitation-record';
 import { bossDb, REMINDER_QUEUE } from '@/server/messages/job-queue';
-import { queueMessages, type NewMessage, type OutboxRow } from '@/server/messages/outbox';
-import { overdueStaffMail, reminderMail } from '@/server/messages/templates/reminder-mail';
+import { queueMessages, rendered, type NewMessage, type OutboxRow, type StoredOutboxRow } from '@/server/messages/outbox';
 import { isQuiet, isTimeZone, outsideQuietHours, planSteps, type PlannedStep } from './schedule';
 import { unsubscribeUrl } from './unsubscribe-link';
 
@@ -208,19 +207,22 @@ function stepMessages(s: StepState, ctx: StepContext): NewMessage[] {
     template: s.kind === 'overdue' ? 'reminder-overdue' : 'reminder',
     recipient: s.client_email!,
     recipientName: s.client_name,
-    mail: reminderMail({
-      clientName: s.client_name,
-      inviterName: s.inviter_name,
-      businessName: s.business_name,
-      progressPercent: s.progress_percent,
-      sectionsLeft: s.sections_left ?? [],
-      documentsLeft: s.documents_left ?? [],
-      opened: s.first_used_at !== null,
-      dueText: due,
-      overdue,
-      link: s.link!,
-      unsubscribeUrl: unsubscribe,
-    }),
+    mail: {
+      template: 'reminder',
+      input: {
+        clientName: s.client_name,
+        inviterName: s.inviter_name,
+        businessName: s.business_name,
+        progressPercent: s.progress_percent,
+        sectionsLeft: s.sections_left ?? [],
+        documentsLeft: s.documents_left ?? [],
+        opened: s.first_used_at !== null,
+        dueText: due,
+        overdue,
+        link: s.link!,
+        unsubscribeUrl: unsubscribe,
+      },
+    },
     applicationId: s.application_id,
     invitationId: s.id,
     createdBy: s.kind === 'manual' ? s.created_by : null,
@@ -231,14 +233,17 @@ function stepMessages(s: StepState, ctx: StepContext): NewMessage[] {
     template: 'overdue-staff',
     recipient: s.inviter_email,
     recipientName: s.inviter_name,
-    mail: overdueStaffMail({
-      inviterName: s.inviter_name,
-      clientText: s.client_name ?? s.client_email!,
-      businessName: s.business_name,
-      progressPercent: s.progress_percent,
-      dueText: due,
-      pageUrl: s.business_id ? `${ctx.origin}/businesses/${s.business_id}` : `${ctx.origin}/`,
-    }),
+    mail: {
+      template: 'overdue-staff',
+      input: {
+        inviterName: s.inviter_name,
+        clientText: s.client_name ?? s.client_email!,
+        businessName: s.business_name,
+        progressPercent: s.progress_percent,
+        dueText: due,
+        pageUrl: s.business_id ? `${ctx.origin}/businesses/${s.business_id}` : `${ctx.origin}/`,
+      },
+    },
     applicationId: s.application_id,
     invitationId: s.id,
     createdBy: null,
@@ -250,7 +255,7 @@ function stepMessages(s: StepState, ctx: StepContext): NewMessage[] {
  * Claims the steps and queues their mail, all or nothing: the client's reminder of each step claimed (another
  * worker's claim wins; its step is left out), keyed by step.
  */
-async function sendSteps(db: Db, boss: PgBoss, steps: readonly StepState[], ctx: StepContext): Promise<Map<string, OutboxRow>> {
+async function sendSteps(db: Db, boss: PgBoss, steps: readonly StepState[], ctx: StepContext): Promise<Map<string, StoredOutboxRow>> {
   if (steps.length === 0) return new Map();
   // Each step's reminder gets its id first, so the claim records it: one UPDATE claims and links the batch.
   const planned = steps.map((s) => ({ s, messages: stepMessages(s, ctx).map((m) => ({ ...m, id: newId('msg') })) }));
@@ -280,7 +285,8 @@ export async function sendReminderNow(db: Db, boss: PgBoss, invitationId: string
   const s = await db.one<StepState>(ONE_STEP, [invitationId, step]);
   if (!s) return { refused: 'No such invitation.' };
   const stop = stoppedBecause(s, ctx.now);
-  const message = stop || !s.link ? null : ((await sendSteps(db, boss, [s], ctx)).get(stepKey(s.id, s.step)) ?? null);
+  const queued = stop || !s.link ? null : ((await sendSteps(db, boss, [s], ctx)).get(stepKey(s.id, s.step)) ?? null);
+  const message = queued && rendered(queued);
   if (!message) {
     await db.query(`DELETE FROM reminder_steps WHERE invitation_id = $1 AND step = $2 AND status <> 'sent'`, [invitationId, step]);
     return { refused: stop ?? 'The invitation was never mailed (its link was copied by hand), so there is no link to remind of.' };

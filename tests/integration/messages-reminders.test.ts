@@ -99,6 +99,18 @@ describe('reminders', () => {
     ]);
     expect(before.next).toMatchObject({ step: 'r2', kind: 'reminder' });
     expect(before.messages.map((m) => m.template).sort()).toEqual(['invitation', 'reminder']);
+    // A reminder is queued as its template's input; once sent, its row keeps the words that went, and the Outbox shows them.
+    const sentReminder = await until(
+      async () => OutboxPage.parse((await client.get('/api/outbox')).body).items.find((m) => m.recipient === address && m.template === 'reminder'),
+      (m) => m?.status === 'sent',
+      'the reminder to show as sent in the Outbox',
+    );
+    expect(sentReminder).toMatchObject({ subject: reminder!.subject, text_body: reminder!.text });
+    const kept = await (await bffDb()).one<{ subject: string | null; text_body: string | null; html_body: string | null }>(
+      'SELECT subject, text_body, html_body FROM outbox WHERE id = $1',
+      [sentReminder!.id],
+    );
+    expect(kept).toEqual({ subject: reminder!.subject, text_body: reminder!.text, html_body: sentReminder!.html_body });
 
     // A forged signature, another invitation's id under this signature, or no one-click body change nothing.
     const url = new URL(unsubscribeUrl!);

@@ -1,6 +1,9 @@
 import { action, mailDocument, para } from './mail-html';
 import type { RenderedMail } from './invitation-mail';
 
+/** Reminders and overdue notices are written in English. */
+export const REMINDER_LANGUAGE = 'en';
+
 export interface ReminderMailInput {
   clientName: string | null;
   inviterName: string;
@@ -63,13 +66,13 @@ export function reminderMail(input: ReminderMailInput): RenderedMail {
   const footer = `You received this reminder because ${input.inviterName} invited this address to complete an application${forWhom} that is not submitted yet. To get no more reminders about it, open ${input.unsubscribeUrl}`;
   const text = [...lines, `${label}: ${input.link}`, '--', footer].join('\n\n') + '\n';
   const html = mailDocument({
-    lang: 'en',
+    lang: REMINDER_LANGUAGE,
     title: subject,
     heading: input.overdue ? `Your application${forWhom} is overdue` : `Your application${forWhom}`,
     body: [...lines.map(para), action(input.link, label)].join('\n'),
     footer,
   });
-  return { subject, text, html, language: 'en' };
+  return { subject, text, html, language: REMINDER_LANGUAGE };
 }
 
 export interface OverdueMailInput {
@@ -93,6 +96,6 @@ export function overdueStaffMail(input: OverdueMailInput): RenderedMail {
   const label = 'Open the business';
   const footer = 'You received this because you invited the client to this application. Reminders can be paused on the business page.';
   const text = [...lines, `${label}: ${input.pageUrl}`, '--', footer].join('\n\n') + '\n';
-  const html = mailDocument({ lang: 'en', title: subject, heading: 'An application is overdue', body: [...lines.map(para), action(input.pageUrl, label)].join('\n'), footer });
-  return { subject, text, html, language: 'en' };
+  const html = mailDocument({ lang: REMINDER_LANGUAGE, title: subject, heading: 'An application is overdue', body: [...lines.map(para), action(input.pageUrl, label)].join('\n'), footer });
+  return { subject, text, html, language: REMINDER_LANGUAGE };
 }
