@@ -33,8 +33,10 @@ export function startSandboxProcess(env: NodeJS.ProcessEnv, abort?: AbortSignal)
   });
   let stopping = false;
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  // Stopped before it is ready: it exits, and the promise below says so.
-  abort?.addEventListener('abort', () => child.kill('SIGTERM'), { once: true });
+  // Stopped before it is ready: it exits, and the promise below says so. Once ready, only stop() stops it, so that
+  // a launcher told to stop keeps it running until the app has drained.
+  const stopStarting = () => child.kill('SIGTERM');
+  abort?.addEventListener('abort', stopStarting, { once: true });
 
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
@@ -49,6 +51,7 @@ export function startSandboxProcess(env: NodeJS.ProcessEnv, abort?: AbortSignal)
     child.on('message', (m) => {
       if (!isReady(m)) return;
       clearTimeout(timer);
+      abort?.removeEventListener('abort', stopStarting);
       child.off('exit', early);
       resolve({
         baseUrl: m.baseUrl,
