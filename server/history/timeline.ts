@@ -1,5 +1,6 @@
 import 'server-only';
 import type { Db } from '@/server/db/types';
+import { subjectOf, type StoredOutboxRow } from '@/server/messages/outbox';
 import type { ReviewEventKind } from '@/server/review/review-state';
 import type { Actor } from './history-events';
 import { historySettled } from './history-recorder';
@@ -75,8 +76,8 @@ export async function applicationTimeline(db: Db, applicationId: string, limit: 
         ORDER BY a.id DESC LIMIT $4`,
       [applicationId, before, TIMELINE_OPERATIONS, limit + 1],
     ),
-    db.query<{ created_at: Date; recipient: string; subject: string; status: 'queued' | 'sending' | 'sent' | 'failed' | 'suppressed' }>(
-      `SELECT created_at, recipient, subject, status FROM outbox WHERE application_id = $1 ${beforeAt('created_at', 2)} ORDER BY created_at DESC LIMIT $3`,
+    db.query<Pick<StoredOutboxRow, 'created_at' | 'recipient' | 'subject' | 'mail_input' | 'status'>>(
+      `SELECT created_at, recipient, subject, mail_input, status FROM outbox WHERE application_id = $1 ${beforeAt('created_at', 2)} ORDER BY created_at DESC LIMIT $3`,
       [applicationId, before, limit + 1],
     ),
     db.query<{ at: Date; kind: ReviewEventKind; actor_kind: 'staff' | 'client'; actor_name: string | null; detail: string | null }>(
@@ -101,7 +102,7 @@ export async function applicationTimeline(db: Db, applicationId: string, limit: 
       ...(r.revoked_at ? [{ kind: 'invitation_revoked' as const, at: r.revoked_at }] : []),
     ]),
     ...actions.map((r): TimelineEvent => ({ kind: 'action', at: r.at, by: { kind: r.actor_kind, label: r.actor_label }, operation: r.operation })),
-    ...mails.map((r): TimelineEvent => ({ kind: 'mail', at: r.created_at, to: r.recipient, subject: r.subject, status: r.status })),
+    ...mails.map((r): TimelineEvent => ({ kind: 'mail', at: r.created_at, to: r.recipient, subject: subjectOf(r), status: r.status })),
     ...reviews.map((r): TimelineEvent => ({ kind: 'review', at: r.at, by: { kind: r.actor_kind, name: r.actor_name }, step: r.kind, detail: r.detail })),
   ]
     .filter((e) => before === null || e.at < before)

@@ -46,6 +46,9 @@ export type StoredOutboxRow = Omit<OutboxRow, 'subject' | 'text_body' | 'html_bo
 export const OUTBOX_COLUMNS =
   'id, template, language, recipient, recipient_name, subject, text_body, html_body, application_id, invitation_id, created_by, status, attempts, last_error, smtp_message_id, next_attempt_at, claimed_at, sent_at, created_at, updated_at, action_url, list_unsubscribe, held_reason, mail_input';
 
+/** A stored message's subject: as kept, or rendered from its input. */
+export const subjectOf = (row: Pick<StoredOutboxRow, 'subject' | 'mail_input'>): string => row.subject ?? (row.mail_input ? renderDeferred(row.mail_input).subject : '');
+
 /** A stored message with its bodies: as kept, or rendered from its input (the same words each time). */
 export function rendered(row: StoredOutboxRow): OutboxRow {
   const { mail_input, ...rest } = row;

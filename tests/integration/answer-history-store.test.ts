@@ -6,6 +6,8 @@ import { applicationHistory, applyEvents, fieldHistory, pruneHistory } from '@/s
 import { applicationTimeline } from '@/server/history/timeline';
 import { noteAnswersWritten } from '@/server/history/history-recorder';
 import { drainAll } from '@/server/lifecycle/drain';
+import { startJobQueue } from '@/server/messages/job-queue';
+import { queueMessages } from '@/server/messages/outbox';
 
 /* How history decides who changed what, on the embedded database: one application per test. */
 
@@ -101,6 +103,36 @@ describe('answer history', () => {
     expect(first.nextBefore).toEqual(first.events[0]!.at);
     const older = await applicationTimeline(db, app, 5, first.nextBefore);
     expect(older).toEqual({ events: [expect.objectContaining({ kind: 'answer', new_value: 'B', by: staff })], nextBefore: null });
+  });
+
+  it('a reminder queued as its template’s input (no bodies yet) is in the timeline under its subject', async () => {
+    const app = newApp();
+    const boss = await startJobQueue(db, 1);
+    try {
+      const input = {
+        clientName: 'Riley',
+        inviterName: 'Sam Staff',
+        businessName: 'Timeline Ltd',
+        progressPercent: 40,
+        sectionsLeft: [],
+        documentsLeft: [],
+        opened: true,
+        dueText: null,
+        overdue: false,
+        link: 'https://app.example.test/invite/t',
+        unsubscribeUrl: 'https://app.example.test/api/unsubscribe/u',
+      };
+      await db.transaction((tx) =>
+        queueMessages(tx, boss, [
+          { template: 'reminder', recipient: 'riley@example.test', recipientName: 'Riley', mail: { template: 'reminder', input }, applicationId: app, invitationId: null, createdBy: null },
+        ]),
+      );
+      expect(await db.one('SELECT subject, text_body FROM outbox WHERE application_id = $1', [app])).toEqual({ subject: null, text_body: null });
+      const { events } = await applicationTimeline(db, app, 10, null);
+      expect(events).toEqual([expect.objectContaining({ kind: 'mail', to: 'riley@example.test', subject: 'Reminder: your application for Timeline Ltd', status: 'queued' })]);
+    } finally {
+      await boss.stop({ graceful: false, wait: true, close: false });
+    }
   });
 
   it('a stopping instance writes the changes it has noted (the drain waits for them)', async () => {
