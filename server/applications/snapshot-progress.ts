@@ -1,5 +1,5 @@
 import 'server-only';
-import { answerName, computeVisibility, fieldForName, formModel, formStateFrom, isQuestionVisible, itemName, progressOf, type FormModel, type FormProgress } from '@/lib/forms';
+import { answerName, computeVisibility, fieldForName, formModel, formStateFrom, isEmptyValue, isQuestionVisible, itemName, progressOf, type FormModel, type FormProgress } from '@/lib/forms';
 import type { FormSnapshot } from './form-snapshot';
 
 /** How much of a form is answered and what is still missing, from a snapshot, as the form itself counts it. */
@@ -18,9 +18,8 @@ export function snapshotLeft(snapshot: FormSnapshot): { sections: string[]; docu
   const model = formModel(snapshot.contract);
   const { values, visibility } = factsOf(model, snapshot);
   const progress = progressOf(model, values, visibility);
-  const empty = (v: unknown) => v === undefined || v === null || (Array.isArray(v) && v.length === 0);
   const topLevel = model.topFields
-    .filter((f) => f.widget === 'file' && isQuestionVisible(visibility, f.schemaKey, null) && empty(values[f.name!]))
+    .filter((f) => f.widget === 'file' && isQuestionVisible(visibility, f.schemaKey, null) && isEmptyValue(values[f.name!]))
     .map((f) => f.question.label);
   const inItems = progress.missing.filter((m) => m.kind === 'field' && m.itemId !== null && fieldForName(model, m.name)?.widget === 'file').map((m) => m.label);
   return { sections: progress.sections.filter((s) => !s.complete).map((s) => s.label), documents: [...new Set([...topLevel, ...inItems])] };

@@ -168,7 +168,6 @@ export async function runReminderStep(db: Db, boss: PgBoss, job: StepJob, ctx: S
 export async function runReminderSteps(db: Db, boss: PgBoss, jobs: readonly StepJob[], ctx: StepContext): Promise<StepOutcome[]> {
   if (jobs.length === 0) return [];
   const states = await db.query<StepState>(STEPS_OF, [jobs.map((j) => j.invitationId), jobs.map((j) => j.step)]);
-  const byKey = new Map(states.map((s) => [stepKey(s.id, s.step), s]));
   const outcomes = new Map<string, StepOutcome>();
   const stopped: { s: StepState; reason: string }[] = [];
   const due: StepState[] = [];
@@ -194,7 +193,8 @@ export async function runReminderSteps(db: Db, boss: PgBoss, jobs: readonly Step
   }
   const sent = await sendSteps(db, boss, due, ctx);
   for (const s of due) if (!sent.has(stepKey(s.id, s.step))) outcomes.set(stepKey(s.id, s.step), 'done-already');
-  return jobs.map((j) => (byKey.has(stepKey(j.invitationId, j.step)) ? outcomes.get(stepKey(j.invitationId, j.step))! : 'done-already'));
+  // A job whose step no longer exists has nothing left to do.
+  return jobs.map((j) => outcomes.get(stepKey(j.invitationId, j.step)) ?? 'done-already');
 }
 
 /** The client's reminder of a step (and, when overdue, the inviter's notice): what queueMessages takes. */
