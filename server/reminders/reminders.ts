@@ -1,6 +1,7 @@
 import 'server-only';
 import type PgBoss from 'pg-boss';
 import { newId } from '@/server/db/ids';
+import { jsonRows } from '@/server/db/json-rows';
 import type { Db } from '@/server/db/types';
 import type { Env } from '@/server/env/types';
 import type { InvitationRow } from '@/server/invitations/invitation-record';
@@ -25,6 +26,9 @@ export interface StepJob {
   invitationId: string;
   step: string;
 }
+
+/** A woken step with the queue's id of the job that woke it (none when staff send one now). */
+export type WokenStep = StepJob & { jobId?: string };
 
 const stepKey = (invitationId: string, step: string) => `${invitationId}:${step}`;
 
@@ -104,10 +108,28 @@ JOIN users u ON u.id = i.created_by
 LEFT JOIN workspace_businesses w ON w.application_id = i.application_id
 LEFT JOIN application_left l ON l.application_id = i.application_id`;
 const ONE_STEP = `${STATE_SQL} WHERE s.invitation_id = $1 AND s.step = $2`;
-/** The steps of a batch of jobs, in one read (two arrays: invitations, steps). */
-// Driven by the keys, each found by its primary key: a semi-join on (invitation, step) let the planner scan the
-// whole table (and every invitation's outbox rows) once the tables had grown within a tick.
-const STEPS_OF = STATE_SQL.replace('FROM reminder_steps s', 'FROM unnest($1::text[], $2::text[]) AS k(invitation_id, step)\nJOIN reminder_steps s ON s.invitation_id = k.invitation_id AND s.step = k.step');
+
+/** The timestamp columns of a step read, revived from its JSON. */
+const STEP_DATES = [
+  'step_due_at',
+  'expires_at',
+  'revoked_at',
+  'first_used_at',
+  'due_at',
+  'reminders_paused_at',
+  'unsubscribed_at',
+  'inviter_disabled_at',
+  'submitted_at',
+] as const satisfies readonly (keyof StepState)[];
+
+/**
+ * The steps of a batch of jobs, in one read (two arrays: the batch's invitations, its step names), by the primary
+ * key's index; read as one JSON document (jsonRows). It may also find a step of one of those invitations that no
+ * job of the batch woke (another invitation's step name): the caller keeps only the batch's. A join on the
+ * (invitation, step) pairs hashed the whole table for every batch; a semi-join on them let the planner scan every
+ * invitation's outbox rows.
+ */
+const STEPS_OF = `${STATE_SQL} WHERE s.invitation_id = ANY($1::text[]) AND s.step = ANY($2::text[])`;
 
 /** Why no reminder may go to this invitation any more, or null. What the app knows decides: no Portal call per reminder. */
 export function stoppedBecause(s: Pick<StepState, 'revoked_at' | 'expires_at' | 'unsubscribed_at' | 'submitted_at' | 'client_email'>, now: Date): string | null {
@@ -150,32 +172,26 @@ function decide(s: StepState, ctx: StepContext): Decision {
 }
 
 /**
- * Runs one step when its job wakes it. A step is sent once: the UPDATE from `scheduled` to `sent` is the claim,
- * made in the transaction that queues its mail. A paused invitation's step waits (resume wakes it); one due in
- * the recipient's night moves to the morning; one whose invitation is done is skipped with the reason.
+ * Runs the steps their jobs woke (a tick's batch): one read of their state, one UPDATE for those that stopped,
+ * and one transaction that claims those due and queues all their mail at once. A step is sent once: the UPDATE
+ * from `scheduled` to `sent` is the claim, made in the transaction that queues its mail. A paused invitation's
+ * step waits (resume wakes it); one due in the recipient's night moves to the morning; one whose invitation is
+ * done is skipped with the reason. A step per query and per transaction made 10,000 due reminders take minutes;
+ * the batch makes them one read and a few bulk writes. Outcomes in the order of `jobs`.
  */
-export async function runReminderStep(db: Db, boss: PgBoss, job: StepJob, ctx: StepContext): Promise<StepOutcome> {
-  const [outcome] = await runReminderSteps(db, boss, [job], ctx);
-  return outcome ?? 'done-already';
-}
-
-/**
- * Runs a batch of woken steps (a tick's): one read of their state, one UPDATE for those that stopped, and one
- * transaction that claims those due and queues all their mail at once. A step per query and per transaction
- * made 10,000 due reminders take minutes; the batch makes them one read and a few bulk writes.
- * Outcomes in the order of `jobs`.
- */
-export async function runReminderSteps(db: Db, boss: PgBoss, jobs: readonly StepJob[], ctx: StepContext): Promise<StepOutcome[]> {
+export async function runReminderSteps(db: Db, boss: PgBoss, jobs: readonly WokenStep[], ctx: StepContext): Promise<StepOutcome[]> {
   if (jobs.length === 0) return [];
-  const states = await db.query<StepState>(STEPS_OF, [jobs.map((j) => j.invitationId), jobs.map((j) => j.step)]);
+  const jobIds = new Map(jobs.map((j) => [stepKey(j.invitationId, j.step), j.jobId]));
+  const found = await jsonRows<StepState>(db, STEPS_OF, [[...new Set(jobs.map((j) => j.invitationId))], [...new Set(jobs.map((j) => j.step))]], STEP_DATES);
+  const states = found.filter((s) => jobIds.has(stepKey(s.id, s.step)));
   const outcomes = new Map<string, StepOutcome>();
   const stopped: { s: StepState; reason: string }[] = [];
-  const due: StepState[] = [];
+  const due: (StepState & { jobId?: string })[] = [];
   for (const s of states) {
     const d = decide(s, ctx);
     outcomes.set(stepKey(s.id, s.step), d.outcome);
     if (d.outcome === 'stopped') stopped.push({ s, reason: d.reason });
-    else if (d.outcome === 'sent') due.push(s);
+    else if (d.outcome === 'sent') due.push({ ...s, jobId: jobIds.get(stepKey(s.id, s.step)) });
     else if (d.outcome === 'quiet') {
       await db.transaction(async (tx) => {
         await tx.query(`UPDATE reminder_steps SET due_at = $3, updated_at = $4 WHERE invitation_id = $1 AND step = $2 AND status = 'scheduled'`, [s.id, s.step, d.at, ctx.now]);
@@ -253,9 +269,11 @@ function stepMessages(s: StepState, ctx: StepContext): NewMessage[] {
 
 /**
  * Claims the steps and queues their mail, all or nothing: the client's reminder of each step claimed (another
- * worker's claim wins; its step is left out), keyed by step.
+ * worker's claim wins; its step is left out), keyed by step. The jobs that woke the claimed steps are deleted in
+ * the same transaction: the step's row now says what became of it (sent, and which message), so the job has
+ * nothing left to keep, and deleting costs the queue a fraction of marking each one completed afterwards.
  */
-async function sendSteps(db: Db, boss: PgBoss, steps: readonly StepState[], ctx: StepContext): Promise<Map<string, StoredOutboxRow>> {
+async function sendSteps(db: Db, boss: PgBoss, steps: readonly (StepState & { jobId?: string })[], ctx: StepContext): Promise<Map<string, StoredOutboxRow>> {
   if (steps.length === 0) return new Map();
   // Each step's reminder gets its id first, so the claim records it: one UPDATE claims and links the batch.
   const planned = steps.map((s) => ({ s, messages: stepMessages(s, ctx).map((m) => ({ ...m, id: newId('msg') })) }));
@@ -263,13 +281,15 @@ async function sendSteps(db: Db, boss: PgBoss, steps: readonly StepState[], ctx:
     const claimed = await tx.query<{ invitation_id: string; step: string }>(
       `UPDATE reminder_steps r SET status = 'sent', message_id = x.message_id, updated_at = $4
          FROM unnest($1::text[], $2::text[], $3::text[]) AS x(invitation_id, step, message_id)
-        WHERE r.invitation_id = x.invitation_id AND r.step = x.step AND r.status = 'scheduled'
+        WHERE r.invitation_id = x.invitation_id AND r.step = x.step AND r.status = 'scheduled' AND r.invitation_id = ANY($1::text[])
        RETURNING r.invitation_id, r.step`,
       [planned.map((p) => p.s.id), planned.map((p) => p.s.step), planned.map((p) => p.messages[0]!.id), ctx.now],
     );
     const mine = new Set(claimed.map((c) => stepKey(c.invitation_id, c.step)));
     const batch = planned.filter((p) => mine.has(stepKey(p.s.id, p.s.step)));
     const rows = await queueMessages(tx, boss, batch.flatMap((b) => b.messages), ctx.now);
+    const done = batch.flatMap((b) => (b.s.jobId ? [b.s.jobId] : []));
+    if (done.length > 0) await boss.deleteJob(REMINDER_QUEUE, done, { db: bossDb(tx) });
     const byId = new Map(rows.map((r) => [r.id, r]));
     return new Map(batch.map((b) => [stepKey(b.s.id, b.s.step), byId.get(b.messages[0]!.id)!]));
   });
@@ -326,7 +346,7 @@ export async function unsubscribe(db: Db, invitationId: string, now: Date = new 
 }
 
 /** How many woken steps one fetch takes: a tick's batch. */
-export const REMINDER_BATCH = 500;
+export const REMINDER_BATCH = 1000;
 
 /**
  * Works the reminder queue on this instance, a batch of due steps at a time. The queue waits its polling
@@ -340,7 +360,7 @@ export async function workReminders(boss: PgBoss, db: Db, ctx: () => Omit<StepCo
     await runReminderSteps(
       db,
       boss,
-      jobs.map((j) => j.data),
+      jobs.map((j) => ({ ...j.data, jobId: j.id })),
       { ...ctx(), now: new Date() },
     );
     if (jobs.length === REMINDER_BATCH && id) boss.notifyWorker(id);
