@@ -5,7 +5,7 @@ import type { Db } from '@/server/db/types';
 import { clip, log } from '@/server/log';
 import { observedJob } from '@/server/ops/job-telemetry';
 import { recordMailDelivery } from '@/server/ops/metrics';
-import { DELIVER_QUEUE, MAX_ATTEMPTS } from './job-queue';
+import { DELIVER_CHUNK_QUEUE, DELIVER_QUEUE, MAX_ATTEMPTS } from './job-queue';
 import { OUTBOX_COLUMNS, rendered, type StoredOutboxRow } from './outbox';
 
 export type DeliveryOutcome = 'sent' | 'retry' | 'failed' | 'not-queued';
@@ -101,27 +101,60 @@ export async function sweepAbandoned(db: Db, leaseMs: number, now = new Date()):
 /** Jobs taken per fetch: the queue waits its polling interval only after a fetch that found fewer. */
 const BATCH = 25;
 
+/** Delivers one message of a job, counted, logged and traced like every other. */
+async function deliverCounted(db: Db, transport: Transporter, id: string, options: DeliverOptions): Promise<DeliveryOutcome> {
+  const outcome = await deliverMessage(db, transport, id, options);
+  recordMailDelivery(outcome);
+  log.info('message delivery', { message_id: id, outcome });
+  return outcome;
+}
+
 /**
- * Works the delivery queue on this instance: up to BATCH jobs per fetch, delivered one after another over the
- * transport's one connection. A temporary refusal fails only its own job, so the queue's back-off schedules
- * its next try while the rest of the batch completes. After a full batch the next fetch is at once (the queue
- * would otherwise wait its polling interval between batches: one message a second). Returns the worker's id.
+ * A message of a chunk refused for now gets a job of its own, due when the row says its next try is, with the
+ * back-off carried on from there (the queue doubles `retryDelay` at each further refusal), and only the tries
+ * left. Keyed by the row like every single job, so a chunk tried again cannot give it two.
  */
-export async function workDeliveries(boss: PgBoss, db: Db, transport: Transporter, options: () => DeliverOptions, pollingIntervalSeconds = 1): Promise<string> {
-  let workerId: string | null = null;
-  workerId = await boss.work<{ id: string }>(DELIVER_QUEUE, { batchSize: BATCH, pollingIntervalSeconds }, async (jobs) => {
+async function retryAlone(boss: PgBoss, db: Db, id: string, retrySeconds: number): Promise<void> {
+  const row = await db.one<{ attempts: number; next_attempt_at: Date }>(`SELECT attempts, next_attempt_at FROM outbox WHERE id = $1 AND status = 'queued'`, [id]);
+  if (!row) return;
+  await boss.send(DELIVER_QUEUE, { id }, { singletonKey: id, startAfter: row.next_attempt_at, retryDelay: retrySeconds * 2 ** row.attempts, retryLimit: Math.max(0, MAX_ATTEMPTS - row.attempts - 1) });
+}
+
+/**
+ * Works the delivery queues on this instance. Single jobs: up to BATCH per fetch, delivered one after another
+ * over the transport's connection; a temporary refusal fails only its own job, so the queue's back-off schedules
+ * its next try while the rest of the batch completes. Chunk jobs (messages queued together): one at a time, a
+ * chunk being as many messages as a fetch of single jobs. After a full fetch the next is at once (the queue
+ * would otherwise wait its polling interval between fetches: one batch a second). Returns the workers' ids.
+ */
+export async function workDeliveries(boss: PgBoss, db: Db, transport: Transporter, options: () => DeliverOptions, pollingIntervalSeconds = 1): Promise<string[]> {
+  let single: string | null = null;
+  single = await boss.work<{ id: string }>(DELIVER_QUEUE, { batchSize: BATCH, pollingIntervalSeconds }, async (jobs) => {
     for (const job of jobs) {
       await observedJob(DELIVER_QUEUE, job.id, async (span) => {
-        const outcome = await deliverMessage(db, transport, job.data.id, options());
-        recordMailDelivery(outcome);
+        const outcome = await deliverCounted(db, transport, job.data.id, options());
         span?.setAttribute('mail.outcome', outcome);
-        log.info('message delivery', { message_id: job.data.id, outcome });
         if (outcome !== 'retry') return 'completed';
         await boss.fail(DELIVER_QUEUE, job.id, { message: 'the SMTP server refused for now' });
         return 'failed';
       });
     }
-    if (jobs.length === BATCH && workerId) boss.notifyWorker(workerId);
+    if (jobs.length === BATCH && single) boss.notifyWorker(single);
   });
-  return workerId;
+  let chunks: string | null = null;
+  chunks = await boss.work<{ ids: string[] }>(DELIVER_CHUNK_QUEUE, { batchSize: 1, pollingIntervalSeconds }, async ([job]) => {
+    await observedJob(DELIVER_CHUNK_QUEUE, job!.id, async (span) => {
+      let retried = 0;
+      for (const id of job!.data.ids) {
+        const outcome = await deliverCounted(db, transport, id, options());
+        if (outcome !== 'retry') continue;
+        retried++;
+        await retryAlone(boss, db, id, options().retrySeconds);
+      }
+      span?.setAttribute('mail.retried', retried);
+      return 'completed';
+    });
+    if (chunks) boss.notifyWorker(chunks);
+  });
+  return [single, chunks];
 }

@@ -9,6 +9,16 @@ import { processWide } from '@/server/process-wide';
 /** The queue of message deliveries: one job per outbox row, keyed by the row's id. */
 export const DELIVER_QUEUE = 'mail-deliver';
 
+/**
+ * The queue of messages queued together (a reminder tick's): one job per DELIVERY_CHUNK rows due at once, so a
+ * tick writes a job per chunk instead of one per message. A message of a chunk refused for now is retried on
+ * its own, through a DELIVER_QUEUE job.
+ */
+export const DELIVER_CHUNK_QUEUE = 'mail-deliver-chunk';
+
+/** Messages per chunk job: as many as the delivery worker takes in one fetch of single jobs. */
+export const DELIVERY_CHUNK = 25;
+
 /** The queue of reminder steps: one job per invitation step, keyed `<invitation>:<step>`, due at the step's time. */
 export const REMINDER_QUEUE = 'reminder-step';
 
@@ -57,6 +67,8 @@ export async function startJobQueue(db: Db, retrySeconds: number): Promise<PgBos
   // 'short': at most one queued job per key, so an outbox row has one delivery job however often it is asked for,
   // and an invitation's step one waiting job whoever schedules it.
   await ensureQueue(boss, { name: DELIVER_QUEUE, policy: 'short', retryLimit: MAX_ATTEMPTS - 1, retryDelay: retrySeconds, retryBackoff: true, expireInSeconds: 120 });
+  // A chunk is made once, in the transaction that queues its rows: no key to keep it single.
+  await ensureQueue(boss, { name: DELIVER_CHUNK_QUEUE, policy: 'standard', retryLimit: MAX_ATTEMPTS - 1, retryDelay: retrySeconds, retryBackoff: true, expireInSeconds: 120 });
   await ensureQueue(boss, { name: REMINDER_QUEUE, policy: 'short', retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 120 });
   return boss;
 }

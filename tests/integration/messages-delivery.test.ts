@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createServer } from 'node:net';
 import { deliverMessage, sweepAbandoned, workDeliveries } from '@/server/messages/deliver';
 import { startJobQueue } from '@/server/messages/job-queue';
-import { queueMessage, type OutboxRow } from '@/server/messages/outbox';
+import { queueMessage, queueMessages, type OutboxRow } from '@/server/messages/outbox';
 import { poller } from '@/tests/support/poller';
 import { testDrivers, useTestDb } from '@/tests/support/postgres';
 import { addressText, startSmtpSink, type SmtpSink } from '@/tests/support/smtp-sink';
@@ -90,6 +90,34 @@ describe.each(testDrivers())('message delivery through the job queue on %s', (dr
     const sent = await until(() => statusOf(row.id), (r) => r?.status === 'sent', 'the retried message to be sent');
     expect(sent!.attempts).toBeGreaterThanOrEqual(2);
     await until(async () => arrivedFor(`later-${tag}`), (m) => m.length === 1, 'the retried message at the SMTP server');
+  });
+
+  it('delivers messages queued together in chunks, and one refused for now is tried again on its own, each sent once', async () => {
+    const tag = `${driver}-chunk-${Date.now()}`;
+    // 30 messages at once: a chunk of 25 and one of 5. The SMTP server refuses them all for now at first.
+    sink.setMode({ kind: 'refuse', code: 451, text: 'Try again later, greylisted' });
+    const rows = await t.db.transaction((tx) => queueMessages(tx, boss, Array.from({ length: 30 }, (_, i) => message(`chunk-${i}-${tag}@example.test`, `Chunk ${i}`))));
+    // pg-boss's schema beside the app's, as job-queue.ts names it.
+    const schema = (await t.db.one<{ s: string }>('SELECT current_schema() AS s'))!.s;
+    const jobs = await t.db.query<{ name: string; n: number }>(
+      `SELECT name, count(*)::int AS n FROM ${schema === 'public' ? 'pgboss' : `${schema}_pgboss`}.job WHERE data->>'id' = ANY($1::text[]) OR data->'ids' ?| $1::text[] GROUP BY name`,
+      [rows.map((r) => r.id)],
+    );
+    expect(jobs).toEqual([{ name: 'mail-deliver-chunk', n: 2 }]);
+    await until(
+      () => t.db.query<OutboxRow>('SELECT * FROM outbox WHERE id = ANY($1::text[])', [rows.map((r) => r.id)]),
+      (all) => all.length === 30 && all.every((r) => r.status === 'queued' && r.attempts >= 1 && /451/.test(r.last_error ?? '')),
+      'a first refused attempt of every message',
+    );
+    sink.setMode({ kind: 'accept' });
+    const sent = await until(
+      () => t.db.query<OutboxRow>('SELECT * FROM outbox WHERE id = ANY($1::text[])', [rows.map((r) => r.id)]),
+      (all) => all.every((r) => r.status === 'sent'),
+      'every message of the chunks to be sent on its own retry',
+    );
+    expect(sent.every((r) => r.attempts >= 2)).toBe(true);
+    await until(async () => sink.received.filter((m) => addressText(m.to).includes(tag)), (m) => m.length === 30, 'the thirty messages at the SMTP server');
+    for (let i = 0; i < 30; i++) expect(arrivedFor(`chunk-${i}-${tag}`)).toHaveLength(1);
   });
 
   it('marks a message refused for good (550) failed with the server reply, and does not try again', async () => {
