@@ -4,7 +4,13 @@ import { getEnv } from '@/server/env';
 import { INVITATION_ID_PATTERN } from '@/lib/bff/invitations';
 
 // A key of its own, derived from the session secret: a signature made for one purpose proves nothing in another.
-const key = () => createHmac('sha256', getEnv().sessionSecret).update('one-click unsubscribe link').digest();
+// Derived once per secret: a reminder tick signs thousands of links.
+let derived: { secret: string; key: Buffer } | null = null;
+function key(): Buffer {
+  const secret = getEnv().sessionSecret;
+  if (derived?.secret !== secret) derived = { secret, key: createHmac('sha256', secret).update('one-click unsubscribe link').digest() };
+  return derived.key;
+}
 const signatureOf = (invitationId: string) => createHmac('sha256', key()).update(`unsubscribe:${invitationId}`).digest('base64url');
 
 /** The token of an invitation's unsubscribe link: its id and a signature only this app can make. */
