@@ -162,40 +162,7 @@ export async function queueMessages(tx: Db, boss: PgBoss, messages: readonly New
     const language = deferred ? deferredLanguage(deferred) : mail!.language;
     return { id: m.id ?? newId('msg'), m, mail, deferred, language, at, held: at.getTime() > now.getTime() ? heldReason(cap, at) : null };
   });
-  // One JSON document carries the batch: cheaper to send and to take apart than an array per column, and null stays
-  // null. Nothing is read back: the rows are what was written (with the table's defaults), and 10,000 bodies
-  // returned cost as much again as writing them.
-  await tx.query(
-    `INSERT INTO outbox (id, template, language, recipient, recipient_name, subject, text_body, html_body, application_id, invitation_id, created_by, next_attempt_at, created_at, updated_at, action_url, list_unsubscribe, held_reason, mail_input)
-     SELECT id, template, language, recipient, recipient_name, subject, text_body, html_body, application_id, invitation_id, created_by, next_attempt_at, $2, $2, action_url, list_unsubscribe, held_reason, mail_input
-       FROM json_to_recordset($1::json) AS x(id text, template text, language text, recipient text, recipient_name text, subject text, text_body text, html_body text, application_id text,
-                                            invitation_id text, created_by text, next_attempt_at timestamptz, action_url text, list_unsubscribe text, held_reason text, mail_input jsonb)`,
-    [
-      JSON.stringify(
-        planned.map((p) => ({
-          id: p.id,
-          template: p.m.template,
-          language: p.language,
-          recipient: p.m.recipient,
-          recipient_name: p.m.recipientName,
-          subject: p.mail?.subject ?? null,
-          text_body: p.mail?.text ?? null,
-          html_body: p.mail?.html ?? null,
-          application_id: p.m.applicationId,
-          invitation_id: p.m.invitationId,
-          created_by: p.m.createdBy,
-          next_attempt_at: p.at,
-          action_url: p.m.actionUrl ?? null,
-          list_unsubscribe: p.m.listUnsubscribe ?? null,
-          held_reason: p.held,
-          mail_input: p.deferred,
-        })),
-      ),
-      now,
-    ],
-  );
-  await boss.insert(deliveryJobs(planned), { db: bossDb(tx) });
-  return planned.map(
+  const rows = planned.map(
     (p): StoredOutboxRow => ({
       id: p.id,
       template: p.m.template,
@@ -223,6 +190,18 @@ export async function queueMessages(tx: Db, boss: PgBoss, messages: readonly New
       held_reason: p.held,
     }),
   );
+  // One JSON document carries the batch (the rows as returned: json_to_recordset takes the columns it names and
+  // leaves the rest), cheaper to send and to take apart than an array per column. Nothing is read back: the rows
+  // are what was written, and 10,000 bodies returned cost as much again as writing them.
+  await tx.query(
+    `INSERT INTO outbox (id, template, language, recipient, recipient_name, subject, text_body, html_body, application_id, invitation_id, created_by, next_attempt_at, created_at, updated_at, action_url, list_unsubscribe, held_reason, mail_input)
+     SELECT id, template, language, recipient, recipient_name, subject, text_body, html_body, application_id, invitation_id, created_by, next_attempt_at, $2, $2, action_url, list_unsubscribe, held_reason, mail_input
+       FROM json_to_recordset($1::json) AS x(id text, template text, language text, recipient text, recipient_name text, subject text, text_body text, html_body text, application_id text,
+                                            invitation_id text, created_by text, next_attempt_at timestamptz, action_url text, list_unsubscribe text, held_reason text, mail_input jsonb)`,
+    [JSON.stringify(rows), now],
+  );
+  await boss.insert(deliveryJobs(planned), { db: bossDb(tx) });
+  return rows;
 }
 
 /** A copy of a message, queued anew (resend): same recipient and bodies, a fresh row and delivery. */
