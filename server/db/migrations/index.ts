@@ -13,9 +13,9 @@ import { review } from './031-review';
 import { reviewMarks } from './032-review-marks';
 import { applicationLeft } from './033-application-left';
 import { outboxDeferredMail } from './034-outbox-deferred-mail';
-import { outboxUnusedIndex } from './035-outbox-unused-index';
+import { outboxIndexes } from './035-outbox-indexes';
 import type { Migration } from './types';
 
 // TypeScript modules rather than .sql files: they travel inside Next's server bundle and run under
 // tsx and Vitest alike, with no file-system lookup that bundling could break.
-export const MIGRATIONS: readonly Migration[] = [initial, webhookEvents, uploadSlots, readModel, clientWelcome, sessionCache, reconcilePhases, outbox, reminders, answerHistory, review, reviewMarks, applicationLeft, outboxDeferredMail, outboxUnusedIndex];
+export const MIGRATIONS: readonly Migration[] = [initial, webhookEvents, uploadSlots, readModel, clientWelcome, sessionCache, reconcilePhases, outbox, reminders, answerHistory, review, reviewMarks, applicationLeft, outboxDeferredMail, outboxIndexes];
