@@ -141,9 +141,14 @@ export function stoppedBecause(s: Pick<StepState, 'revoked_at' | 'expires_at' | 
   return null;
 }
 
-const dueText = (dueAt: Date, timeZone: string) =>
+// One formatter per zone: making one costs far more than formatting, and a tick formats thousands of due dates.
+const dueFormats = new Map<string, Intl.DateTimeFormat>();
+function dueText(dueAt: Date, timeZone: string): string {
+  let format = dueFormats.get(timeZone);
+  if (!format) dueFormats.set(timeZone, (format = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone })));
   // due_at is the end of the due day (the next local midnight): the day itself is the instant before.
-  new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone }).format(new Date(dueAt.getTime() - 1));
+  return format.format(new Date(dueAt.getTime() - 1));
+}
 
 export type StepOutcome = 'sent' | 'done-already' | 'not-yet' | 'paused' | 'quiet' | 'stopped';
 
@@ -159,16 +164,25 @@ const NEVER_MAILED = 'The invitation was never mailed, so there is no link to re
 /** What becomes of a step whose job woke it, before anything is written. */
 type Decision = { outcome: 'done-already' | 'not-yet' | 'paused' } | { outcome: 'stopped'; reason: string } | { outcome: 'quiet'; at: Date } | { outcome: 'sent' };
 
-function decide(s: StepState, ctx: StepContext): Decision {
+/** When the quiet hours a zone is in at `ctx.now` end, or null outside them: once per zone for a whole batch. */
+function quietUntil(ctx: StepContext): (zone: string) => Date | null {
+  const byZone = new Map<string, Date | null>();
+  return (zone) => {
+    let until = byZone.get(zone);
+    if (until === undefined) byZone.set(zone, (until = isQuiet(ctx.now, zone, ctx.quiet) ? outsideQuietHours(ctx.now, zone, ctx.quiet) : null));
+    return until;
+  };
+}
+
+function decide(s: StepState, ctx: StepContext, quietIn: (zone: string) => Date | null): Decision {
   if (s.status !== 'scheduled') return { outcome: 'done-already' };
   // A step moved later (quiet hours) has a later job of its own.
   if (s.step_due_at.getTime() > ctx.now.getTime() + 1000) return { outcome: 'not-yet' };
   const stop = stoppedBecause(s, ctx.now) ?? (s.link ? null : NEVER_MAILED);
   if (stop) return { outcome: 'stopped', reason: stop };
   if (s.reminders_paused_at) return { outcome: 'paused' };
-  const zone = s.time_zone ?? ctx.defaultTimeZone;
-  if (isQuiet(ctx.now, zone, ctx.quiet)) return { outcome: 'quiet', at: outsideQuietHours(ctx.now, zone, ctx.quiet) };
-  return { outcome: 'sent' };
+  const until = quietIn(s.time_zone ?? ctx.defaultTimeZone);
+  return until ? { outcome: 'quiet', at: until } : { outcome: 'sent' };
 }
 
 /**
@@ -187,8 +201,9 @@ export async function runReminderSteps(db: Db, boss: PgBoss, jobs: readonly Woke
   const outcomes = new Map<string, StepOutcome>();
   const stopped: { s: StepState; reason: string }[] = [];
   const due: (StepState & { jobId?: string })[] = [];
+  const quietIn = quietUntil(ctx);
   for (const s of states) {
-    const d = decide(s, ctx);
+    const d = decide(s, ctx, quietIn);
     outcomes.set(stepKey(s.id, s.step), d.outcome);
     if (d.outcome === 'stopped') stopped.push({ s, reason: d.reason });
     else if (d.outcome === 'sent') due.push({ ...s, jobId: jobIds.get(stepKey(s.id, s.step)) });
