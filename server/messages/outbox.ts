@@ -122,12 +122,12 @@ const heldReason = (cap: number, at: Date) => `More than ${cap} messages to this
  * The delivery jobs of messages queued at once: a job of its own for a lone message and for each held for a later
  * day (due then), and a job per DELIVERY_CHUNK for the rest, due now.
  */
-function deliveryJobs(planned: readonly { id: string; held: string | null; at: Date }[]): PgBoss.JobInsert[] {
-  const alone = (p: (typeof planned)[number]): PgBoss.JobInsert => ({ name: DELIVER_QUEUE, data: { id: p.id }, singletonKey: p.id, ...(p.held ? { startAfter: p.at } : {}) });
-  const now = planned.filter((p) => !p.held);
-  const jobs = planned.filter((p) => p.held).map(alone);
+function deliveryJobs(rows: readonly Pick<StoredOutboxRow, 'id' | 'held_reason' | 'next_attempt_at'>[]): PgBoss.JobInsert[] {
+  const alone = (r: (typeof rows)[number]): PgBoss.JobInsert => ({ name: DELIVER_QUEUE, data: { id: r.id }, singletonKey: r.id, ...(r.held_reason ? { startAfter: r.next_attempt_at } : {}) });
+  const now = rows.filter((r) => !r.held_reason);
+  const jobs = rows.filter((r) => r.held_reason).map(alone);
   if (now.length === 1) return [...jobs, alone(now[0]!)];
-  for (let i = 0; i < now.length; i += DELIVERY_CHUNK) jobs.push({ name: DELIVER_CHUNK_QUEUE, data: { ids: now.slice(i, i + DELIVERY_CHUNK).map((p) => p.id) } });
+  for (let i = 0; i < now.length; i += DELIVERY_CHUNK) jobs.push({ name: DELIVER_CHUNK_QUEUE, data: { ids: now.slice(i, i + DELIVERY_CHUNK).map((r) => r.id) } });
   return jobs;
 }
 
@@ -151,7 +151,7 @@ export async function queueMessages(tx: Db, boss: PgBoss, messages: readonly New
   if (messages.length === 0) return [];
   const cap = getEnv().mailDailyCap;
   const due = await dueByDay(tx, [...new Set(messages.map((m) => m.recipient))], now);
-  const planned = messages.map((m) => {
+  const rows = messages.map((m): StoredOutboxRow => {
     const days = due.get(m.recipient) ?? new Map<number, number>();
     due.set(m.recipient, days);
     const at = firstDayWithRoom(days, cap, now);
@@ -159,37 +159,33 @@ export async function queueMessages(tx: Db, boss: PgBoss, messages: readonly New
     days.set(day, (days.get(day) ?? 0) + 1);
     const deferred = isDeferred(m.mail) ? m.mail : null;
     const mail = isDeferred(m.mail) ? null : m.mail;
-    const language = deferred ? deferredLanguage(deferred) : mail!.language;
-    return { id: m.id ?? newId('msg'), m, mail, deferred, language, at, held: at.getTime() > now.getTime() ? heldReason(cap, at) : null };
-  });
-  const rows = planned.map(
-    (p): StoredOutboxRow => ({
-      id: p.id,
-      template: p.m.template,
-      language: p.language,
-      recipient: p.m.recipient,
-      recipient_name: p.m.recipientName,
-      subject: p.mail?.subject ?? null,
-      text_body: p.mail?.text ?? null,
-      html_body: p.mail?.html ?? null,
-      mail_input: p.deferred,
-      application_id: p.m.applicationId,
-      invitation_id: p.m.invitationId,
-      created_by: p.m.createdBy,
+    return {
+      id: m.id ?? newId('msg'),
+      template: m.template,
+      language: deferred ? deferredLanguage(deferred) : mail!.language,
+      recipient: m.recipient,
+      recipient_name: m.recipientName,
+      subject: mail?.subject ?? null,
+      text_body: mail?.text ?? null,
+      html_body: mail?.html ?? null,
+      mail_input: deferred,
+      application_id: m.applicationId,
+      invitation_id: m.invitationId,
+      created_by: m.createdBy,
       status: 'queued',
       attempts: 0,
       last_error: null,
       smtp_message_id: null,
-      next_attempt_at: p.at,
+      next_attempt_at: at,
       claimed_at: null,
       sent_at: null,
       created_at: now,
       updated_at: now,
-      action_url: p.m.actionUrl ?? null,
-      list_unsubscribe: p.m.listUnsubscribe ?? null,
-      held_reason: p.held,
-    }),
-  );
+      action_url: m.actionUrl ?? null,
+      list_unsubscribe: m.listUnsubscribe ?? null,
+      held_reason: at.getTime() > now.getTime() ? heldReason(cap, at) : null,
+    };
+  });
   // One JSON document carries the batch (the rows as returned: json_to_recordset takes the columns it names and
   // leaves the rest), cheaper to send and to take apart than an array per column. Nothing is read back: the rows
   // are what was written, and 10,000 bodies returned cost as much again as writing them.
@@ -200,7 +196,7 @@ export async function queueMessages(tx: Db, boss: PgBoss, messages: readonly New
                                             invitation_id text, created_by text, next_attempt_at timestamptz, action_url text, list_unsubscribe text, held_reason text, mail_input jsonb)`,
     [JSON.stringify(rows), now],
   );
-  await boss.insert(deliveryJobs(planned), { db: bossDb(tx) });
+  await boss.insert(deliveryJobs(rows), { db: bossDb(tx) });
   return rows;
 }
 

@@ -7,7 +7,7 @@ import type { Env } from '@/server/env/types';
 import type { InvitationRow } from '@/server/invitations/invitation-record';
 import { bossDb, REMINDER_QUEUE } from '@/server/messages/job-queue';
 import { queueMessages, rendered, type NewMessage, type OutboxRow, type StoredOutboxRow } from '@/server/messages/outbox';
-import { isQuiet, isTimeZone, outsideQuietHours, planSteps, type PlannedStep } from './schedule';
+import { isQuiet, isTimeZone, longDate, outsideQuietHours, planSteps, type PlannedStep } from './schedule';
 import { unsubscribeUrl } from './unsubscribe-link';
 
 export interface ReminderPlan {
@@ -141,14 +141,8 @@ export function stoppedBecause(s: Pick<StepState, 'revoked_at' | 'expires_at' | 
   return null;
 }
 
-// One formatter per zone: making one costs far more than formatting, and a tick formats thousands of due dates.
-const dueFormats = new Map<string, Intl.DateTimeFormat>();
-function dueText(dueAt: Date, timeZone: string): string {
-  let format = dueFormats.get(timeZone);
-  if (!format) dueFormats.set(timeZone, (format = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone })));
-  // due_at is the end of the due day (the next local midnight): the day itself is the instant before.
-  return format.format(new Date(dueAt.getTime() - 1));
-}
+// due_at is the end of the due day (the next local midnight): the day itself is the instant before.
+const dueText = (dueAt: Date, timeZone: string) => longDate(new Date(dueAt.getTime() - 1), timeZone);
 
 export type StepOutcome = 'sent' | 'done-already' | 'not-yet' | 'paused' | 'quiet' | 'stopped';
 
@@ -200,13 +194,13 @@ export async function runReminderSteps(db: Db, boss: PgBoss, jobs: readonly Woke
   const states = found.filter((s) => jobIds.has(stepKey(s.id, s.step)));
   const outcomes = new Map<string, StepOutcome>();
   const stopped: { s: StepState; reason: string }[] = [];
-  const due: (StepState & { jobId?: string })[] = [];
+  const due: StepState[] = [];
   const quietIn = quietUntil(ctx);
   for (const s of states) {
     const d = decide(s, ctx, quietIn);
     outcomes.set(stepKey(s.id, s.step), d.outcome);
     if (d.outcome === 'stopped') stopped.push({ s, reason: d.reason });
-    else if (d.outcome === 'sent') due.push({ ...s, jobId: jobIds.get(stepKey(s.id, s.step)) });
+    else if (d.outcome === 'sent') due.push(s);
     else if (d.outcome === 'quiet') {
       await db.transaction(async (tx) => {
         await tx.query(`UPDATE reminder_steps SET due_at = $3, updated_at = $4 WHERE invitation_id = $1 AND step = $2 AND status = 'scheduled'`, [s.id, s.step, d.at, ctx.now]);
@@ -222,7 +216,7 @@ export async function runReminderSteps(db: Db, boss: PgBoss, jobs: readonly Woke
       [stopped.map((x) => x.s.id), stopped.map((x) => x.s.step), stopped.map((x) => x.reason), ctx.now],
     );
   }
-  const sent = await sendSteps(db, boss, due, ctx);
+  const sent = await sendSteps(db, boss, due, ctx, jobIds);
   for (const s of due) if (!sent.has(stepKey(s.id, s.step))) outcomes.set(stepKey(s.id, s.step), 'done-already');
   // A job whose step no longer exists has nothing left to do.
   return jobs.map((j) => outcomes.get(stepKey(j.invitationId, j.step)) ?? 'done-already');
@@ -284,11 +278,18 @@ function stepMessages(s: StepState, ctx: StepContext): NewMessage[] {
 
 /**
  * Claims the steps and queues their mail, all or nothing: the client's reminder of each step claimed (another
- * worker's claim wins; its step is left out), keyed by step. The jobs that woke the claimed steps are deleted in
- * the same transaction: the step's row now says what became of it (sent, and which message), so the job has
- * nothing left to keep, and deleting costs the queue a fraction of marking each one completed afterwards.
+ * worker's claim wins; its step is left out), keyed by step. The jobs that woke the claimed steps (`jobIds`, by
+ * step) are deleted in the same transaction: the step's row now says what became of it (sent, and which
+ * message), so the job has nothing left to keep, and deleting costs the queue a fraction of marking each one
+ * completed afterwards.
  */
-async function sendSteps(db: Db, boss: PgBoss, steps: readonly (StepState & { jobId?: string })[], ctx: StepContext): Promise<Map<string, StoredOutboxRow>> {
+async function sendSteps(
+  db: Db,
+  boss: PgBoss,
+  steps: readonly StepState[],
+  ctx: StepContext,
+  jobIds: ReadonlyMap<string, string | undefined> = new Map(),
+): Promise<Map<string, StoredOutboxRow>> {
   if (steps.length === 0) return new Map();
   // Each step's reminder gets its id first, so the claim records it: one UPDATE claims and links the batch.
   const planned = steps.map((s) => ({ s, messages: stepMessages(s, ctx).map((m) => ({ ...m, id: newId('msg') })) }));
@@ -303,7 +304,7 @@ async function sendSteps(db: Db, boss: PgBoss, steps: readonly (StepState & { jo
     const mine = new Set(claimed.map((c) => stepKey(c.invitation_id, c.step)));
     const batch = planned.filter((p) => mine.has(stepKey(p.s.id, p.s.step)));
     const rows = await queueMessages(tx, boss, batch.flatMap((b) => b.messages), ctx.now);
-    const done = batch.flatMap((b) => (b.s.jobId ? [b.s.jobId] : []));
+    const done = batch.flatMap((b) => jobIds.get(stepKey(b.s.id, b.s.step)) ?? []);
     if (done.length > 0) await boss.deleteJob(REMINDER_QUEUE, done, { db: bossDb(tx) });
     const byId = new Map(rows.map((r) => [r.id, r]));
     return new Map(batch.map((b) => [stepKey(b.s.id, b.s.step), byId.get(b.messages[0]!.id)!]));

@@ -41,15 +41,22 @@ interface LocalTime {
   minute: number;
 }
 
+const STYLES = {
+  wallClock: { hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric' },
+  longDate: { dateStyle: 'long' },
+} satisfies Record<string, Intl.DateTimeFormatOptions>;
+
+// One formatter per style and zone: making one costs far more than formatting, and a tick formats thousands.
 const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatter(timeZone: string): Intl.DateTimeFormat {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-GB', { timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric' });
-    formatters.set(timeZone, f);
-  }
+function formatter(timeZone: string, style: keyof typeof STYLES = 'wallClock'): Intl.DateTimeFormat {
+  const key = `${style} ${timeZone}`;
+  let f = formatters.get(key);
+  if (!f) formatters.set(key, (f = new Intl.DateTimeFormat('en-GB', { ...STYLES[style], timeZone })));
   return f;
 }
+
+/** The day of `at` in `timeZone`, written out ("7 December 2026"). */
+export const longDate = (at: Date, timeZone: string): string => formatter(timeZone, 'longDate').format(at);
 
 /** The wall-clock time at `at` in `timeZone`. */
 export function localTime(at: Date, timeZone: string): LocalTime {
